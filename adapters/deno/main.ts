@@ -1,0 +1,13 @@
+import { createArena } from '../../core/index.ts';
+import { loadLocalSettings } from '../local/settings.ts';
+
+const settings = await loadLocalSettings(Deno.env.toObject());
+const arena = createArena(settings.arena);
+Deno.serve(
+  {
+    port: settings.port,
+    hostname: settings.hostname,
+    onListen: ({ port }) => console.log(`Agent Arena (deno) listening on http://localhost:${port}`),
+  },
+  arena.fetch,
+);

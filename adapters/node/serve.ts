@@ -1,0 +1,13 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { toRequestListener, type FetchHandler } from './request-listener.ts';
+
+/** Serves a fetch handler over HTTP/1.1; resolves once listening, with the bound port. */
+export async function serve(options: { fetch: FetchHandler; port: number; hostname: string }): Promise<{ server: Server; port: number }> {
+  const server = createServer(toRequestListener(options.fetch));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.hostname, resolve);
+  });
+  return { server, port: (server.address() as AddressInfo).port };
+}

@@ -1,0 +1,14 @@
+import type { KeyRing } from './crypto/key-ring.ts';
+import type { Tokens } from './crypto/tokens.ts';
+
+/** What every handler receives besides its request: the arena's injected capabilities. */
+export interface ArenaContext {
+  /** Epoch milliseconds from the injected clock. */
+  now(): number;
+  /** Cryptographically random bytes (injectable for deterministic tests). */
+  randomBytes(length: number): Uint8Array;
+  tokens: Tokens;
+  keys: KeyRing;
+  /** The origin that absolute links in documents use. */
+  originOf(request: Request): string;
+}

@@ -1,0 +1,13 @@
+import { defineRoute } from '../http/route.ts';
+import { json } from '../http/responses.ts';
+
+/** The public keys that verify every token and receipt this arena signs, retired ones included. */
+export const jwksRoutes = [
+  defineRoute({
+    method: 'GET',
+    path: '/.well-known/jwks.json',
+    summary: 'Public Ed25519 keys (JWKS) that verify every signed token and receipt',
+    handle: (_, arena) =>
+      json(arena.keys.jwks, { headers: { 'content-type': 'application/jwk-set+json', 'cache-control': 'public, max-age=300' } }),
+  }),
+];

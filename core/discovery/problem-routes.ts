@@ -1,0 +1,27 @@
+import * as v from 'valibot';
+import { defineRoute } from '../http/route.ts';
+import { HttpError, PROBLEM_TYPES, problemType, type ProblemSlug } from '../http/problem.ts';
+
+/** Each problem `type` URI resolves to a description of that problem. */
+export const problemRoutes = [
+  defineRoute({
+    method: 'GET',
+    path: '/problems',
+    summary: 'Every problem type this arena answers with',
+    handle: () => ({
+      problems: Object.entries(PROBLEM_TYPES).map(([slug, problem]) => ({ type: problemType(slug as ProblemSlug), ...problem })),
+    }),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/problems/:slug',
+    summary: 'One problem type',
+    handle: ({ params }) => {
+      const slug = params.slug ?? '';
+      if (!v.is(v.picklist(Object.keys(PROBLEM_TYPES) as ProblemSlug[]), slug)) {
+        throw new HttpError('not-found', `there is no problem type named ${JSON.stringify(slug)}; GET /problems lists them`);
+      }
+      return { type: problemType(slug), ...PROBLEM_TYPES[slug] };
+    },
+  }),
+];

@@ -1,0 +1,14 @@
+import { defineRoute } from '../http/route.ts';
+import { packetRunCatalogEntry } from './packet-run/describe.ts';
+
+/** Every live game, in the order the catalog lists them. */
+export const GAMES = [packetRunCatalogEntry];
+
+export const catalogRoutes = [
+  defineRoute({
+    method: 'GET',
+    path: '/api/games',
+    summary: 'The game catalog',
+    handle: () => ({ games: GAMES, count: GAMES.length }),
+  }),
+];

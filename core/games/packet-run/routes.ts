@@ -1,0 +1,42 @@
+import { defineRoute } from '../../http/route.ts';
+import { CLASSIC_BOARD, CLASSIC_CHALLENGE } from './board.ts';
+import { packetRunRules } from './describe.ts';
+import type { RunSetting } from './result.ts';
+import { PlayQuerySchema, SubmitBodySchema } from './schema.ts';
+import { signedRun } from './signed-result.ts';
+import { issueTrial, trialSetting } from './trial.ts';
+
+const CLASSIC: RunSetting = { mode: 'classic-benchmark', challenge: CLASSIC_CHALLENGE, board: CLASSIC_BOARD, transform: 'identity' };
+
+export const packetRunRoutes = [
+  defineRoute({
+    method: 'GET',
+    path: '/api/games/packet-run',
+    summary: 'Packet Run rules, scoring, benchmarks and the classic board',
+    handle: () => packetRunRules,
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/games/packet-run/trial',
+    summary: 'A signed trial board (a random symmetry of the classic board) and its challenge token',
+    handle: (_, arena) => issueTrial(arena),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/games/packet-run/play',
+    summary: 'Play the classic board from a query string and get the result with its receipt',
+    query: PlayQuerySchema,
+    handle: ({ query, request }, arena) =>
+      signedRun(arena, arena.originOf(request), CLASSIC, query.actions, query.agent === undefined ? undefined : { name: query.agent }),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/games/packet-run/submit',
+    summary: 'Submit a tape for the classic board, or for a signed trial with its challengeToken',
+    body: SubmitBodySchema,
+    handle: async ({ body, request }, arena) => {
+      const setting = body.challengeToken === undefined ? CLASSIC : await trialSetting(arena, body.challengeToken);
+      return signedRun(arena, arena.originOf(request), setting, body.actions, body.agent);
+    },
+  }),
+];

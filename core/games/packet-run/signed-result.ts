@@ -1,0 +1,20 @@
+import type { ArenaContext } from '../../context.ts';
+import { issueReceipt, type Receipt } from '../../evidence/receipt.ts';
+import type { AgentDeclaration } from '../../schema/declaration.ts';
+import type { Direction } from './actions.ts';
+import { receiptSummary, scoreRun, type PacketRunResult, type RunSetting } from './result.ts';
+
+export type SignedPacketRunResult = PacketRunResult & { receipt: Receipt };
+
+/** Scores a tape and attaches its receipt: the answer to every accepted run. */
+export async function signedRun(
+  arena: ArenaContext,
+  origin: string,
+  setting: RunSetting,
+  actions: Direction[],
+  declaration?: AgentDeclaration,
+): Promise<SignedPacketRunResult> {
+  const result = scoreRun(setting, actions, declaration);
+  const receipt = await issueReceipt(arena.tokens, result, receiptSummary(result), origin);
+  return { ...result, receipt };
+}

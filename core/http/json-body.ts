@@ -1,0 +1,69 @@
+import { HttpError } from './problem.ts';
+
+/** The spec's limit for any request. */
+export const MAX_BODY_BYTES = 16_384;
+
+/**
+ * Reads a JSON request body: 415 unless it is declared JSON, 413 as soon as it passes the
+ * limit (reading stops there; the rest is never buffered), 400 when it is not UTF-8 JSON.
+ */
+export async function readJsonBody(request: Request, limit = MAX_BODY_BYTES): Promise<unknown> {
+  if (!isJsonMediaType(request.headers.get('content-type'))) {
+    throw new HttpError('unsupported-media-type', 'send the body as JSON with `Content-Type: application/json`');
+  }
+  rejectDeclaredOversize(request, limit);
+  const bytes = await readAtMost(request.body, limit);
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    throw new HttpError('malformed-json', 'the body is not valid UTF-8');
+  }
+  if (text.trim() === '') throw new HttpError('malformed-json', 'the body is empty; send a JSON object');
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new HttpError('malformed-json', `the body is not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+/** 413 from the `Content-Length` header alone, before any byte is read. */
+export function rejectDeclaredOversize(request: Request, limit = MAX_BODY_BYTES): void {
+  const declared = request.headers.get('content-length');
+  if (declared !== null && Number(declared) > limit) throw tooLarge(limit);
+}
+
+function isJsonMediaType(header: string | null): boolean {
+  if (!header) return false;
+  const essence = header.split(';')[0]!.trim().toLowerCase();
+  return essence === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(essence);
+}
+
+async function readAtMost(body: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array> {
+  if (!body) return new Uint8Array(0);
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/** Asks the server to close the connection rather than drain the unread rest of the body. */
+function tooLarge(limit: number): HttpError {
+  return new HttpError('payload-too-large', `request bodies are limited to ${limit} bytes`, { headers: { connection: 'close' } });
+}

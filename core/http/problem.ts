@@ -1,0 +1,61 @@
+/**
+ * Every error the arena answers is an RFC 9457 problem document. Its `type` is a stable
+ * relative URI, `/problems/<slug>`, which this service also serves as a description.
+ */
+export const PROBLEM_TYPES = {
+  'invalid-request': { status: 400, title: 'The request is not valid', description: 'A parameter or body field breaks its published rule. `errors` lists each field path with the reason.' },
+  'malformed-json': { status: 400, title: 'The body is not JSON', description: 'The body could not be read as UTF-8 JSON text.' },
+  'invalid-token': { status: 400, title: 'The token is not valid here', description: 'A signed token is malformed, has a bad signature, was signed by an unknown key, is of another kind, or has expired. `detail` says which.' },
+  unauthorized: { status: 401, title: 'A valid arena key is required', description: 'The bearer credential is missing or unknown.' },
+  forbidden: { status: 403, title: 'Not allowed', description: 'The credential is valid but may not perform this action.' },
+  'not-found': { status: 404, title: 'Not found', description: 'No resource exists at this path.' },
+  'method-not-allowed': { status: 405, title: 'Method not allowed', description: 'The path exists but not for this method; the `Allow` header lists the methods it accepts.' },
+  conflict: { status: 409, title: 'Conflict', description: 'The request conflicts with the current state of the resource.' },
+  'payload-too-large': { status: 413, title: 'The request body is too large', description: 'Request bodies are limited to 16384 bytes; the service stops reading at the limit.' },
+  'unsupported-media-type': { status: 415, title: 'Unsupported media type', description: 'This endpoint takes `Content-Type: application/json`.' },
+  'idempotency-key-reused': { status: 422, title: 'Idempotency-Key reused with a different body', description: 'An `Idempotency-Key` may be replayed only with the exact body it was first used with.' },
+  'rate-limited': { status: 429, title: 'Too many requests', description: 'A rate limit was reached; `Retry-After` says when to try again.' },
+  'internal-error': { status: 500, title: 'Internal error', description: 'The service failed. This is always a bug; nothing was stored.' },
+  'service-unavailable': { status: 503, title: 'Service unavailable', description: 'This surface is closed or not configured; nothing of the request was kept.' },
+} as const satisfies Record<string, { status: number; title: string; description: string }>;
+
+export type ProblemSlug = keyof typeof PROBLEM_TYPES;
+
+export interface FieldError {
+  /** Dot-separated path of the field: `actions`, `agent.name`, `actions.3`. */
+  path: string;
+  message: string;
+}
+
+export class HttpError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly slug: ProblemSlug,
+    readonly detail: string,
+    readonly extra: { errors?: FieldError[]; headers?: Record<string, string> } = {},
+  ) {
+    super(detail);
+    this.name = 'HttpError';
+    this.status = PROBLEM_TYPES[slug].status;
+  }
+}
+
+export function problemType(slug: ProblemSlug): string {
+  return `/problems/${slug}`;
+}
+
+export function problemResponse(error: HttpError, instance?: string): Response {
+  const body = {
+    type: problemType(error.slug),
+    title: PROBLEM_TYPES[error.slug].title,
+    status: error.status,
+    detail: error.detail,
+    ...(instance ? { instance } : {}),
+    ...(error.extra.errors ? { errors: error.extra.errors } : {}),
+  };
+  return new Response(JSON.stringify(body), {
+    status: error.status,
+    headers: { 'content-type': 'application/problem+json', 'cache-control': 'no-store', ...error.extra.headers },
+  });
+}

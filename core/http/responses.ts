@@ -1,0 +1,7 @@
+/** A JSON response; handlers return plain values and the router wraps them with this. */
+export function json(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status: init.status ?? 200,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...init.headers },
+  });
+}

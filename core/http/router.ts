@@ -1,0 +1,69 @@
+import { Router, type IRequest } from 'itty-router';
+import type { ArenaContext } from '../context.ts';
+import { withCors, preflight } from './cors.ts';
+import { rejectDeclaredOversize } from './json-body.ts';
+import { HttpError, problemResponse } from './problem.ts';
+import type { Route } from './route.ts';
+
+/**
+ * Builds the arena's single fetch handler from its routes, in itty-router's stages:
+ * `before` refuses oversized requests, the matched route runs, `catch` turns a typed
+ * `HttpError` into a problem document (anything else is a bug: a logged 500), and the
+ * final stage answers 404 or 405 with `Allow`, handles HEAD and OPTIONS, and adds CORS.
+ */
+export function createFetchHandler(routes: readonly Route[], context: () => Promise<ArenaContext>) {
+  const router = Router<IRequest, [ArenaContext]>({
+    before: [(request) => rejectDeclaredOversize(request)],
+    catch: (error: unknown, request: IRequest) => toProblem(error, new URL(request.url).pathname),
+  });
+  for (const route of routes) {
+    router[route.method.toLowerCase() as 'get'](route.path, (request: IRequest, arena: ArenaContext) =>
+      route.run(request, request.params, arena),
+    );
+  }
+
+  function methodsFor(pathname: string): string[] {
+    const methods = new Set<string>();
+    for (const [method, pattern] of router.routes) if (pattern.test(pathname)) methods.add(method);
+    if (methods.has('GET')) methods.add('HEAD');
+    if (methods.size > 0) methods.add('OPTIONS');
+    return [...methods];
+  }
+
+  return async function fetch(request: Request): Promise<Response> {
+    const pathname = new URL(request.url).pathname;
+    if (request.method === 'OPTIONS') {
+      const allowed = methodsFor(pathname);
+      return allowed.length > 0 ? preflight(allowed) : withCors(toProblem(notFound(pathname), pathname));
+    }
+    const isHead = request.method === 'HEAD';
+    const routed = isHead ? new Request(request, { method: 'GET' }) : request;
+    let response: Response | undefined;
+    try {
+      response = (await router.fetch(routed, await context())) as Response | undefined;
+    } catch (error) {
+      response = toProblem(error, pathname);
+    }
+    response ??= unmatched(pathname, methodsFor(pathname));
+    if (isHead) response = new Response(null, response);
+    return withCors(response);
+  };
+}
+
+function unmatched(pathname: string, allowed: string[]): Response {
+  if (allowed.length === 0) return toProblem(notFound(pathname), pathname);
+  const error = new HttpError('method-not-allowed', `${pathname} accepts ${allowed.join(', ')}`, {
+    headers: { allow: allowed.join(', ') },
+  });
+  return problemResponse(error, pathname);
+}
+
+function notFound(pathname: string): HttpError {
+  return new HttpError('not-found', `nothing is served at ${pathname}; GET /api/games lists the games`);
+}
+
+function toProblem(error: unknown, pathname: string): Response {
+  if (error instanceof HttpError) return problemResponse(error, pathname);
+  console.error('agent-arena: unhandled error', error);
+  return problemResponse(new HttpError('internal-error', 'the service failed; this is a bug and nothing was stored'), pathname);
+}

@@ -1,0 +1,28 @@
+import * as v from 'valibot';
+
+// C0 and C1 control characters; multi-line text keeps tab and line feed.
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+
+/** Length in characters (Unicode code points), the unit JSON Schema's maxLength counts. */
+export function characterCount(text: string): number {
+  let count = 0;
+  for (const _ of text) count++;
+  return count;
+}
+
+/**
+ * A declared text field: well-formed Unicode (no lone surrogates, which no canonical JSON
+ * can carry), no control characters, at most `max` characters.
+ */
+export function boundedText(max: number, options: { multiline?: boolean; min?: number } = {}) {
+  const control = options.multiline ? CONTROL_EXCEPT_LINES : CONTROL;
+  const min = options.min ?? 0;
+  return v.pipe(
+    v.string('must be a string'),
+    v.check((text) => text.isWellFormed(), 'must be well-formed Unicode text'),
+    v.check((text) => !control.test(text), 'must not contain control characters'),
+    v.check((text) => characterCount(text) <= max, `must be at most ${max} characters`),
+    v.check((text) => characterCount(text) >= min, min === 1 ? 'must not be empty' : `must be at least ${min} characters`),
+  );
+}

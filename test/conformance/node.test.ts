@@ -1,0 +1,3 @@
+import { defineConformance } from './define.ts';
+
+defineConformance('node');

@@ -1,0 +1,49 @@
+import { createHash } from 'node:crypto';
+import canonicalize from 'canonicalize';
+import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { client } from '../support/http.ts';
+import type { Target } from './define.ts';
+
+/** Receipts checked the way an outside verifier would: a stock JOSE library and the JWKS alone. */
+export function signedEvidence(target: Target): void {
+  const api = client(target.baseUrl);
+  const jwks = async () => createLocalJWKSet((await api.get('/.well-known/jwks.json')).body as JSONWebKeySet);
+
+  describe('signed evidence', () => {
+    it('publishes an Ed25519 JWKS', async () => {
+      const answer = await api.get('/.well-known/jwks.json');
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-type')).toContain('application/jwk-set+json');
+      expect(answer.body.keys[0]).toMatchObject({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA', use: 'sig', kid: expect.any(String) });
+    });
+
+    it('returns a receipt that jose verifies with the JWKS and whose checksum matches the result', async () => {
+      const { body } = await api.postJson('/api/games/packet-run/submit', { actions: 'UURRUURUURRRDUUR', agent: { name: 'verifier' } });
+      const { receipt, ...result } = body;
+      const { payload, protectedHeader } = await jwtVerify(receipt.token, await jwks(), {
+        algorithms: ['EdDSA'],
+        typ: 'receipt+jwt',
+        issuer: 'agent-arena',
+      });
+      expect(protectedHeader.kid).toEqual(expect.any(String));
+      const checksum = `sha256:${createHash('sha256').update(canonicalize(result)!).digest('hex')}`;
+      expect(receipt.checksum).toBe(checksum);
+      expect(payload).toMatchObject({ checksum, game: 'packet-run', total: 76, benchmark: 'OBSIDIAN', actions: 'UURRUURUURRRDUUR' });
+    });
+
+    it('gives the same tape the same checksum every time', async () => {
+      const first = await api.get('/api/games/packet-run/play?actions=UURR');
+      const second = await api.postJson('/api/games/packet-run/submit', { actions: ['U', 'U', 'R', 'R'] });
+      expect(first.body.receipt.checksum).toBe(second.body.receipt.checksum);
+    });
+
+    it('signs trial tokens that jose verifies as trials, and not as receipts', async () => {
+      const { challengeToken } = (await api.get('/api/games/packet-run/trial')).body as { challengeToken: string };
+      const keys = await jwks();
+      const { payload } = await jwtVerify(challengeToken, keys, { algorithms: ['EdDSA'], typ: 'trial+jwt' });
+      expect(payload.exp! - payload.iat!).toBe(900);
+      await expect(jwtVerify(challengeToken, keys, { algorithms: ['EdDSA'], typ: 'receipt+jwt' })).rejects.toThrow();
+    });
+  });
+}

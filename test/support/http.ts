@@ -1,0 +1,33 @@
+import { expect } from 'vitest';
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  body: any;
+  text: string;
+}
+
+/** A tiny client for the arena's JSON API, keeping status, headers and parsed body together. */
+export function client(baseUrl: () => string) {
+  async function send(path: string, init: RequestInit = {}): Promise<Answer> {
+    const response = await fetch(`${baseUrl()}${path}`, init);
+    const text = await response.text();
+    let body: unknown = undefined;
+    if (text !== '' && /json/.test(response.headers.get('content-type') ?? '')) body = JSON.parse(text);
+    return { status: response.status, headers: response.headers, body, text };
+  }
+  return {
+    send,
+    get: (path: string, headers: Record<string, string> = {}) => send(path, { headers }),
+    postJson: (path: string, body: unknown, headers: Record<string, string> = {}) =>
+      send(path, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } }),
+  };
+}
+
+/** Asserts an RFC 9457 problem document with this status (and problem slug, when given). */
+export function expectProblem(answer: Answer, status: number, slug?: string): void {
+  expect(answer.status, answer.text).toBe(status);
+  expect(answer.headers.get('content-type')).toBe('application/problem+json');
+  expect(answer.body).toMatchObject({ status, title: expect.any(String), detail: expect.any(String), type: expect.stringMatching(/^\/problems\//) });
+  if (slug) expect(answer.body.type).toBe(`/problems/${slug}`);
+}

@@ -1,0 +1,103 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { Miniflare } from 'miniflare';
+
+/** A real arena server under test, on one runtime. */
+export interface RunningArena {
+  runtime: Runtime;
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+export type Runtime = 'node' | 'bun' | 'deno' | 'workers';
+export const RUNTIMES: readonly Runtime[] = ['node', 'bun', 'deno', 'workers'];
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const bin = (name: string) => `${root}node_modules/.bin/${name}`;
+
+/** The command that starts each local runtime's adapter, exactly as the npm scripts do. */
+const COMMANDS: Record<Exclude<Runtime, 'workers'>, string[]> = {
+  node: [process.execPath, '--import', 'tsx', 'adapters/node/main.ts'],
+  bun: [bin('bun'), 'adapters/bun/main.ts'],
+  deno: [bin('deno'), 'run', '--allow-net', '--allow-env', '--allow-read', '--allow-write', 'adapters/deno/main.ts'],
+};
+
+export function startArena(runtime: Runtime, env: Record<string, string>): Promise<RunningArena> {
+  return runtime === 'workers' ? startWorkers(env) : startProcess(runtime, env);
+}
+
+/** Starts an adapter on a free port and waits for the line that announces it. */
+async function startProcess(runtime: Exclude<Runtime, 'workers'>, env: Record<string, string>): Promise<RunningArena> {
+  const [command, ...args] = COMMANDS[runtime];
+  const child = spawn(command!, args, {
+    cwd: root,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', NO_COLOR: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${runtime} did not start within 60 s:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening on http:\/\/localhost:(\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${runtime} exited with ${code} before listening:\n${output}`));
+    });
+  });
+  return { runtime, baseUrl: `http://127.0.0.1:${port}`, stop: () => stopProcess(child) };
+}
+
+function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 5_000).unref();
+  });
+}
+
+let workerBundle: Promise<string> | undefined;
+
+/** Bundles the Workers adapter once, as wrangler would, for workerd to load. */
+export function bundleWorker(): Promise<string> {
+  workerBundle ??= (async () => {
+    const outfile = `${root}test/.out/worker.js`;
+    await mkdir(`${root}test/.out`, { recursive: true });
+    await build({
+      entryPoints: [`${root}adapters/workers/worker.ts`],
+      outfile,
+      bundle: true,
+      format: 'esm',
+      platform: 'browser',
+      conditions: ['workerd', 'worker', 'browser'],
+      target: 'es2022',
+      logLevel: 'silent',
+    });
+    return outfile;
+  })();
+  return workerBundle;
+}
+
+/** The Workers adapter in workerd, through miniflare, on a real HTTP port. */
+async function startWorkers(env: Record<string, string>): Promise<RunningArena> {
+  const miniflare = new Miniflare({
+    modules: true,
+    scriptPath: await bundleWorker(),
+    compatibilityDate: '2026-04-01',
+    bindings: env,
+    host: '127.0.0.1',
+    port: 0,
+  });
+  const url = await miniflare.ready;
+  return { runtime: 'workers', baseUrl: url.origin, stop: () => miniflare.dispose() };
+}
