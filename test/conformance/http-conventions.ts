@@ -55,23 +55,25 @@ export function httpConventions(target: Target): void {
       expectProblem(await api.send(SUBMIT, { method: 'POST', body, headers: { 'content-type': 'application/json' } }), 413, 'payload-too-large');
     });
 
-    it('stops reading a streamed body at 16384 bytes with 413, and keeps serving', async () => {
-      const chunk = new TextEncoder().encode('x'.repeat(4096));
-      let sent = 0;
+    it('answers an endless streamed body with 413 without reading it to the end, and keeps serving', async () => {
+      // 1 GiB offered in 16 KiB chunks. The core stops at 16384 bytes (see json-body.test.ts);
+      // a runtime may discard a little more while closing, but never the whole upload.
+      const chunk = new Uint8Array(16_384).fill(0x20);
+      const offered = 65_536;
+      let pulled = 0;
       const stream = new ReadableStream<Uint8Array>({
         pull(controller) {
-          // An endless body: the server must answer without reading it all.
-          if (sent++ > 10_000) controller.close();
+          if (pulled++ >= offered) controller.close();
           else controller.enqueue(chunk);
         },
       });
       const answer = await api
         .send(SUBMIT, { method: 'POST', body: stream, headers: { 'content-type': 'application/json' }, duplex: 'half' } as RequestInit)
         .catch((error: Error) => error);
-      // Some runtimes close the connection while the client is still sending; then the
-      // client sees a reset instead of the 413. Either way the body was not read to its end.
+      // A runtime may reset the connection while the client is still sending; then the
+      // client sees an error instead of the 413.
       if (!(answer instanceof Error)) expectProblem(answer, 413, 'payload-too-large');
-      expect(sent).toBeLessThan(10_000);
+      expect(pulled).toBeLessThan(offered);
       expect((await api.get('/api/games')).status).toBe(200);
     });
 

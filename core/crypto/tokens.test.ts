@@ -1,0 +1,97 @@
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createKeyRing, type KeyRing } from './key-ring.ts';
+import { TOKEN_KINDS, TokenError, createTokens, type TokenKind } from './tokens.ts';
+
+const kind = fc.constantFrom(...TOKEN_KINDS);
+const claims = fc.dictionary(
+  fc.string({ minLength: 1, maxLength: 8 }).filter((key) => !['iss', 'iat', 'exp', '__proto__'].includes(key)),
+  fc.jsonValue({ maxDepth: 2 }),
+  { maxKeys: 4 },
+);
+
+async function rejection(promise: Promise<unknown>): Promise<TokenError> {
+  const error = await promise.then(() => null, (e: unknown) => e);
+  expect(error).toBeInstanceOf(TokenError);
+  return error as TokenError;
+}
+
+describe.each(['noble', 'webcrypto'] as const)('signed tokens (%s)', (engine) => {
+  let keys: KeyRing;
+  const now = Date.UTC(2026, 10, 21, 12);
+  beforeAll(async () => {
+    keys = await createKeyRing({ signingSeed: new Uint8Array(32).fill(9), engine });
+  });
+  const tokens = () => createTokens({ keys, now: () => now, issuer: 'agent-arena' });
+
+  it('verifies what it signs, with the claims intact', async () => {
+    await fc.assert(
+      fc.asyncProperty(kind, claims, async (k, c) => {
+        const verified = await tokens().verify(k, await tokens().sign(k, c));
+        expect(verified).toMatchObject({ ...JSON.parse(JSON.stringify(c)), iss: 'agent-arena', iat: now / 1000 });
+      }),
+      { numRuns: 50 },
+    );
+  });
+
+  it('fails on any change to any byte of the token', async () => {
+    const token = await tokens().sign('receipt', { checksum: 'sha256:00', total: 76 });
+    await fc.assert(
+      fc.asyncProperty(fc.nat({ max: token.length - 1 }), fc.integer({ min: 1, max: 127 }), async (index, flip) => {
+        const changed = String.fromCharCode(token.charCodeAt(index) ^ flip);
+        const tampered = token.slice(0, index) + changed + token.slice(index + 1);
+        await rejection(tokens().verify('receipt', tampered));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('never lets a token of one kind pass as another', async () => {
+    await fc.assert(
+      fc.asyncProperty(kind, kind, async (signedAs, expected) => {
+        fc.pre(signedAs !== expected);
+        const error = await rejection(tokens().verify(expected, await tokens().sign(signedAs, {})));
+        expect(error.reason).toBe('wrong-kind');
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('enforces expiry with the injected clock', async () => {
+    const token = await tokens().sign('trial', {}, { ttlSeconds: 900 });
+    const at = (ms: number) => createTokens({ keys, now: () => ms, issuer: 'agent-arena' });
+    await expect(at(now + 899_000).verify('trial', token)).resolves.toBeTruthy();
+    expect((await rejection(at(now + 900_000).verify('trial', token))).reason).toBe('expired');
+  });
+
+  it('refuses a token from a key it does not publish, and accepts one from a retired key', async () => {
+    const other = await createKeyRing({ signingSeed: new Uint8Array(32).fill(3), engine });
+    const foreign = await createTokens({ keys: other, now: () => now, issuer: 'agent-arena' }).sign('receipt', {});
+    expect((await rejection(tokens().verify('receipt', foreign))).reason).toBe('unknown-key');
+    const rotated = await createKeyRing({
+      signingSeed: new Uint8Array(32).fill(4),
+      retiredPublicKeys: [new Uint8Array(Buffer.from(other.jwks.keys[0]!.x, 'base64url'))],
+      engine,
+    });
+    await expect(createTokens({ keys: rotated, now: () => now, issuer: 'agent-arena' }).verify('receipt', foreign)).resolves.toBeTruthy();
+    expect(rotated.jwks.keys).toHaveLength(2);
+  });
+
+  it('refuses what is not a token at all', async () => {
+    for (const junk of [undefined, 42, '', 'a.b', 'a.b.c', 'x'.repeat(20_000)]) {
+      expect((await rejection(tokens().verify('trial', junk))).reason).toBe('malformed');
+    }
+  });
+});
+
+describe('the two Ed25519 engines', () => {
+  it('produce byte-identical tokens', async () => {
+    const seed = new Uint8Array(32).fill(5);
+    const sign = async (engine: 'noble' | 'webcrypto') =>
+      createTokens({ keys: await createKeyRing({ signingSeed: seed, engine }), now: () => 0, issuer: 'agent-arena' }).sign(
+        'capsule' as TokenKind,
+        { a: 1 },
+      );
+    expect(await sign('noble')).toBe(await sign('webcrypto'));
+  });
+});

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_BODY_BYTES, readJsonBody } from './json-body.ts';
+import { HttpError } from './problem.ts';
+
+/** A request whose body never ends, counting how many bytes the reader pulled. */
+function endlessRequest(chunkSize: number) {
+  const counter = { pulled: 0, cancelled: false };
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      counter.pulled += chunkSize;
+      controller.enqueue(new Uint8Array(chunkSize).fill(0x20));
+    },
+    cancel() {
+      counter.cancelled = true;
+    },
+  }, { highWaterMark: 0 });
+  const request = new Request('http://arena.test/', { method: 'POST', body, headers: { 'content-type': 'application/json' }, duplex: 'half' } as RequestInit);
+  return { request, counter };
+}
+
+async function failure(promise: Promise<unknown>): Promise<HttpError> {
+  const error = await promise.then(() => null, (e: unknown) => e);
+  expect(error).toBeInstanceOf(HttpError);
+  return error as HttpError;
+}
+
+describe('readJsonBody', () => {
+  it.each([1, 1000, 4096, 16_384, 65_536])('stops reading an endless body at the limit (%i-byte chunks) and cancels it', async (size) => {
+    const { request, counter } = endlessRequest(size);
+    expect((await failure(readJsonBody(request))).status).toBe(413);
+    expect(counter.pulled).toBeLessThanOrEqual(MAX_BODY_BYTES + size);
+    expect(counter.cancelled).toBe(true);
+  });
+
+  it('refuses a declared oversize body without reading any of it', async () => {
+    const { request, counter } = endlessRequest(1024);
+    const declared = new Request(request, { headers: { 'content-type': 'application/json', 'content-length': '16385' } });
+    expect((await failure(readJsonBody(declared))).status).toBe(413);
+    expect(counter.pulled).toBeLessThanOrEqual(1024);
+  });
+
+  it('reads a body of exactly the limit', async () => {
+    const text = `[${' '.repeat(MAX_BODY_BYTES - 2)}]`;
+    const request = new Request('http://arena.test/', { method: 'POST', body: text, headers: { 'content-type': 'application/json' } });
+    await expect(readJsonBody(request)).resolves.toEqual([]);
+  });
+
+  it('accepts JSON media types with parameters and +json suffixes, and nothing else', async () => {
+    const post = (type: string) => new Request('http://arena.test/', { method: 'POST', body: '{}', headers: { 'content-type': type } });
+    await expect(readJsonBody(post('application/json; charset=utf-8'))).resolves.toEqual({});
+    await expect(readJsonBody(post('application/merge-patch+json'))).resolves.toEqual({});
+    for (const type of ['text/json', 'text/plain', 'application/jsonx', 'multipart/form-data']) {
+      expect((await failure(readJsonBody(post(type)))).status).toBe(415);
+    }
+  });
+});
