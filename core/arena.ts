@@ -6,12 +6,20 @@ import { jwksRoutes } from './discovery/jwks-route.ts';
 import { problemRoutes } from './discovery/problem-routes.ts';
 import { catalogRoutes } from './games/catalog.ts';
 import { packetRunRoutes } from './games/packet-run/routes.ts';
+import { ARCHIVE_PUBLIC_KEYS } from './games/triad-duel/archive.ts';
+import { triadDuelRoutes } from './games/triad-duel/routes.ts';
 import { createFetchHandler } from './http/router.ts';
 import type { Route } from './http/route.ts';
+import { duelPageRoutes } from './pages/duel-page.ts';
 
 export interface ArenaOptions {
   /** 32-byte Ed25519 seed of the key that signs tokens and receipts. */
   signingKey: Uint8Array;
+  /**
+   * The server secret (32 bytes) from which daily circuits, boards and league keys derive.
+   * It must stay the same across restarts and instances; it never rotates with the signing key.
+   */
+  secret: Uint8Array;
   /** Public keys of earlier signing keys; they stay in the JWKS so old receipts verify. */
   retiredPublicKeys?: readonly Uint8Array[];
   /** The clock, in epoch milliseconds. Defaults to `Date.now`. */
@@ -30,10 +38,18 @@ export interface Arena {
   fetch(request: Request): Promise<Response>;
 }
 
-const ROUTES: readonly Route[] = [...catalogRoutes, ...packetRunRoutes, ...jwksRoutes, ...problemRoutes];
+const ROUTES: readonly Route[] = [
+  ...catalogRoutes,
+  ...packetRunRoutes,
+  ...triadDuelRoutes,
+  ...jwksRoutes,
+  ...problemRoutes,
+  ...duelPageRoutes,
+];
 
 /** The whole arena as one Web-standard fetch handler; everything runtime-specific is injected. */
 export function createArena(options: ArenaOptions): Arena {
+  if (options.secret.length < 32) throw new RangeError('the server secret must be at least 32 bytes');
   const now = options.now ?? (() => Date.now());
   const randomBytes = options.randomBytes ?? ((length: number) => crypto.getRandomValues(new Uint8Array(length)));
   const publicOrigin = options.publicOrigin === undefined ? undefined : normaliseOrigin(options.publicOrigin);
@@ -42,12 +58,14 @@ export function createArena(options: ArenaOptions): Arena {
   async function buildContext(): Promise<ArenaContext> {
     const keys = await createKeyRing({
       signingSeed: options.signingKey,
-      retiredPublicKeys: options.retiredPublicKeys ?? [],
+      // Archived fixtures were signed by their own keys; publishing them keeps the fixtures verifiable.
+      retiredPublicKeys: [...(options.retiredPublicKeys ?? []), ...ARCHIVE_PUBLIC_KEYS],
       engine: options.cryptoEngine ?? 'auto',
     });
     return {
       now,
       randomBytes,
+      secret: options.secret,
       keys,
       tokens: createTokens({ keys, now, issuer: options.issuer ?? 'agent-arena' }),
       originOf: (request) => publicOrigin ?? new URL(request.url).origin,

@@ -7,6 +7,8 @@ export interface ArenaContext {
   now(): number;
   /** Cryptographically random bytes (injectable for deterministic tests). */
   randomBytes(length: number): Uint8Array;
+  /** The server secret: the seed of every daily derivation. Never sent anywhere. */
+  secret: Uint8Array;
   tokens: Tokens;
   keys: KeyRing;
   /** The origin that absolute links in documents use. */

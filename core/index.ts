@@ -6,3 +6,4 @@ export { createArena, type Arena, type ArenaOptions } from './arena.ts';
 export { publicJwkFromSeed, type PublicJwk } from './crypto/key-ring.ts';
 export { publicKeyFromSeed, randomSeed } from './crypto/ed25519.ts';
 export { decodeBase64Url, encodeBase64Url } from './crypto/base64url.ts';
+export { deriveServerSecret } from './crypto/derive.ts';

@@ -27,7 +27,7 @@ function runtimeLeaks(source: string): string[] {
 async function sourceFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
   return entries
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts'))
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !/\.test(-support)?\.ts$/.test(entry.name))
     .map((entry) => join(entry.parentPath, entry.name));
 }
 

@@ -27,7 +27,7 @@ describe.each(['node', 'bun', 'deno'] as Runtime[])('the embedded default on %s'
     const dir = await dataDir();
     const first = await startArena(runtime, { ARENA_DATA_DIR: dir });
     const before = await playAndFetchKeys(first.baseUrl).finally(() => first.stop());
-    expect((await stat(join(dir, 'signing-keys.json'))).mode & 0o777).toBe(0o600);
+    expect((await stat(join(dir, 'keys.json'))).mode & 0o777).toBe(0o600);
 
     const second = await startArena(runtime, { ARENA_DATA_DIR: dir });
     const after = await playAndFetchKeys(second.baseUrl).finally(() => second.stop());
@@ -45,8 +45,8 @@ describe('signing key rotation', () => {
     await promisify(execFile)(process.execPath, ['--import', 'tsx', 'adapters/local/rotate-key.ts'], {
       env: { ...process.env, ARENA_DATA_DIR: dir },
     });
-    const file = JSON.parse(await readFile(join(dir, 'signing-keys.json'), 'utf8'));
-    expect(file.retired).toHaveLength(1);
+    const file = JSON.parse(await readFile(join(dir, 'keys.json'), 'utf8'));
+    expect(file.retiredSigningKeys).toHaveLength(1);
 
     const second = await startArena('node', { ARENA_DATA_DIR: dir });
     const after = await playAndFetchKeys(second.baseUrl).finally(() => second.stop());

@@ -1,5 +1,6 @@
 import type { ArenaOptions } from '../../core/index.ts';
-import { loadOrCreateKeys, parseKey } from './signing-keys.ts';
+import { keysFromEnv, originFromEnv, retiredKeysFromEnv, type Environment } from '../env-options.ts';
+import { loadOrCreateKeys } from './key-file.ts';
 
 /** How a Node, Bun or Deno process runs the arena, read from its environment. */
 export interface LocalSettings {
@@ -9,32 +10,20 @@ export interface LocalSettings {
   arena: ArenaOptions;
 }
 
-export type Environment = Record<string, string | undefined>;
-
 /**
- * `PORT` (8787), `HOST` (0.0.0.0), `ARENA_DATA_DIR` (./data), `ARENA_SIGNING_KEY` (base64url
- * Ed25519 seed; overrides the key file), `ARENA_RETIRED_PUBLIC_KEYS` (comma-separated),
- * `ARENA_PUBLIC_ORIGIN` (origin for absolute links).
+ * `PORT` (8787), `HOST` (0.0.0.0), `ARENA_DATA_DIR` (./data) and the key variables of
+ * `keysFromEnv`; without `ARENA_SIGNING_KEY` the keys come from the data folder's key file.
  */
 export async function loadLocalSettings(env: Environment): Promise<LocalSettings> {
   const port = Number(env.PORT ?? 8787);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not ${env.PORT}`);
   const dataDir = env.ARENA_DATA_DIR || './data';
-  const keys = env.ARENA_SIGNING_KEY
-    ? { signingKey: parseKey(env.ARENA_SIGNING_KEY, 'ARENA_SIGNING_KEY'), retiredPublicKeys: [] }
-    : await loadOrCreateKeys(dataDir);
-  const retiredFromEnv = (env.ARENA_RETIRED_PUBLIC_KEYS ?? '')
-    .split(',')
-    .filter((key) => key.trim() !== '')
-    .map((key, i) => parseKey(key, `ARENA_RETIRED_PUBLIC_KEYS[${i}]`));
+  const keys = env.ARENA_SIGNING_KEY ? keysFromEnv(env) : await loadOrCreateKeys(dataDir);
+  const retiredPublicKeys = env.ARENA_SIGNING_KEY ? keys.retiredPublicKeys : [...keys.retiredPublicKeys, ...retiredKeysFromEnv(env)];
   return {
     port,
     hostname: env.HOST || '0.0.0.0',
     dataDir,
-    arena: {
-      signingKey: keys.signingKey,
-      retiredPublicKeys: [...keys.retiredPublicKeys, ...retiredFromEnv],
-      ...(env.ARENA_PUBLIC_ORIGIN ? { publicOrigin: env.ARENA_PUBLIC_ORIGIN } : {}),
-    },
+    arena: { ...keys, retiredPublicKeys, ...originFromEnv(env) },
   };
 }

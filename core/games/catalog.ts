@@ -1,8 +1,9 @@
 import { defineRoute } from '../http/route.ts';
 import { packetRunCatalogEntry } from './packet-run/describe.ts';
+import { triadDuelCatalogEntry } from './triad-duel/describe.ts';
 
 /** Every live game, in the order the catalog lists them. */
-export const GAMES = [packetRunCatalogEntry];
+export const GAMES = [packetRunCatalogEntry, triadDuelCatalogEntry];
 
 export const catalogRoutes = [
   defineRoute({

@@ -6,6 +6,7 @@ export const PROBLEM_TYPES = {
   'invalid-request': { status: 400, title: 'The request is not valid', description: 'A parameter or body field breaks its published rule. `errors` lists each field path with the reason.' },
   'malformed-json': { status: 400, title: 'The body is not JSON', description: 'The body could not be read as UTF-8 JSON text.' },
   'invalid-token': { status: 400, title: 'The token is not valid here', description: 'A signed token is malformed, has a bad signature, was signed by an unknown key, is of another kind, or has expired. `detail` says which.' },
+  'commitment-mismatch': { status: 400, title: 'The reveal does not match the commitment', description: 'The revealed moves and nonce do not hash to the commitment the challenger made.' },
   unauthorized: { status: 401, title: 'A valid arena key is required', description: 'The bearer credential is missing or unknown.' },
   forbidden: { status: 403, title: 'Not allowed', description: 'The credential is valid but may not perform this action.' },
   'not-found': { status: 404, title: 'Not found', description: 'No resource exists at this path.' },

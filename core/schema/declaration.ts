@@ -13,3 +13,9 @@ export const AgentDeclarationSchema = v.strictObject(
 );
 
 export type AgentDeclaration = v.InferOutput<typeof AgentDeclarationSchema>;
+
+/** A declaration with only the fields given, or `null` when nothing was declared. */
+export function declarationOrNull(fields: AgentDeclaration | undefined): AgentDeclaration | null {
+  const given = Object.fromEntries(Object.entries(fields ?? {}).filter(([, value]) => value !== undefined));
+  return Object.keys(given).length > 0 ? given : null;
+}

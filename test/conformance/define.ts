@@ -4,6 +4,7 @@ import { startArena, type RunningArena, type Runtime } from '../support/servers.
 import { httpConventions } from './http-conventions.ts';
 import { packetRun } from './packet-run.ts';
 import { signedEvidence } from './signed-evidence.ts';
+import { triadDuel } from './triad-duel.ts';
 
 /** What every conformance group receives: the server's base URL and the seed it signs with. */
 export interface Target {
@@ -32,5 +33,6 @@ export function defineConformance(runtime: Runtime): void {
     httpConventions(target);
     packetRun(target);
     signedEvidence(target);
+    triadDuel(target);
   });
 }

@@ -31,7 +31,7 @@ describe('the action string grammar', () => {
         const parsed = parseActionString(text);
         const expected = oracle(text);
         if (expected === null) expect(parsed.ok).toBe(false);
-        else expect(parsed).toEqual({ ok: true, actions: expected });
+        else expect(parsed).toEqual({ ok: true, value: expected });
       }),
       { numRuns: 5_000 },
     );
@@ -60,7 +60,7 @@ describe('the action string grammar', () => {
         const valid = items.length >= 1 && items.length <= 20 && items.every((item) => LETTERS.includes(item));
         const parsed = parseActionList(items);
         expect(parsed.ok).toBe(valid);
-        if (parsed.ok) expect(parsed.actions).toEqual(items.map((item) => item.toUpperCase()));
+        if (parsed.ok) expect(parsed.value).toEqual(items.map((item) => item.toUpperCase()));
       }),
     );
   });

@@ -1,3 +1,4 @@
+import type { Parsed } from '../../schema/parsed.ts';
 import { MAX_ACTIONS, type Direction } from './actions.ts';
 
 /** The submitted string form's limit; the GET `actions` parameter is held to 20. */
@@ -12,7 +13,7 @@ const LETTERS = new Map<string, Direction>([
 /** Separators allowed between letters: ASCII whitespace and , ; | > - in any mix. */
 const SEPARATORS = new Set([' ', '\t', '\n', '\r', '\f', '\v', ',', ';', '|', '>', '-']);
 
-export type ParsedActions = { ok: true; actions: Direction[] } | { ok: false; message: string };
+export type ParsedActions = Parsed<Direction[]>;
 
 /**
  * The compact string grammar: letters U, D, L, R in either case, optionally separated.
@@ -49,7 +50,7 @@ export function parseActionList(items: readonly string[]): ParsedActions {
 function checkCount(actions: Direction[]): ParsedActions {
   if (actions.length === 0) return { ok: false, message: 'at least one action is required' };
   if (actions.length > MAX_ACTIONS) return { ok: false, message: `at most ${MAX_ACTIONS} actions are allowed (got ${actions.length})` };
-  return { ok: true, actions };
+  return { ok: true, value: actions };
 }
 
 function describe(character: string): string {

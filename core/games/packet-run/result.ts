@@ -1,4 +1,4 @@
-import type { AgentDeclaration } from '../../schema/declaration.ts';
+import { declarationOrNull, type AgentDeclaration } from '../../schema/declaration.ts';
 import type { Direction } from './actions.ts';
 import { GAME_ID, GAME_VERSION, type Board } from './board.ts';
 import { runTape, type Benchmark, type Breakdown, type ReplayFrame } from './rules.ts';
@@ -49,7 +49,7 @@ export function scoreRun(setting: RunSetting, actions: Direction[], declaration:
     breakdown: outcome.breakdown,
     reachedExit: outcome.reachedExit,
     benchmark: outcome.benchmark,
-    declaration: declaration && Object.keys(declaration).length > 0 ? declaration : null,
+    declaration: declarationOrNull(declaration),
   };
 }
 

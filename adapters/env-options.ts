@@ -1,0 +1,41 @@
+import { decodeBase64Url, deriveServerSecret, type ArenaOptions } from '../core/index.ts';
+
+/** Environment variables as every adapter sees them. */
+export type Environment = Record<string, string | undefined>;
+
+/** The key material of an arena. */
+export type ArenaKeys = Pick<ArenaOptions, 'signingKey' | 'secret'> & { retiredPublicKeys: Uint8Array[] };
+
+/** A base64url-encoded 32-byte value, or a clear startup error naming where it came from. */
+export function parseKey(text: string, source: string): Uint8Array {
+  const bytes = decodeBase64Url(text.trim());
+  if (!bytes || bytes.length !== 32) throw new Error(`${source} must be 32 bytes in base64url (43 characters)`);
+  return bytes;
+}
+
+/**
+ * Keys given by the environment (always so on Workers): `ARENA_SIGNING_KEY`, `ARENA_SECRET`,
+ * `ARENA_RETIRED_PUBLIC_KEYS`. Without `ARENA_SECRET` the server secret is derived from the
+ * signing key, so set it before ever rotating that key.
+ */
+export function keysFromEnv(env: Environment): ArenaKeys {
+  const signingKey = parseKey(env.ARENA_SIGNING_KEY ?? '', 'ARENA_SIGNING_KEY');
+  return {
+    signingKey,
+    retiredPublicKeys: retiredKeysFromEnv(env),
+    secret: env.ARENA_SECRET ? parseKey(env.ARENA_SECRET, 'ARENA_SECRET') : deriveServerSecret(signingKey),
+  };
+}
+
+/** `ARENA_RETIRED_PUBLIC_KEYS`: comma-separated base64url public keys that stay in the JWKS. */
+export function retiredKeysFromEnv(env: Environment): Uint8Array[] {
+  return (env.ARENA_RETIRED_PUBLIC_KEYS ?? '')
+    .split(',')
+    .filter((key) => key.trim() !== '')
+    .map((key, i) => parseKey(key, `ARENA_RETIRED_PUBLIC_KEYS[${i}]`));
+}
+
+/** `ARENA_PUBLIC_ORIGIN`, the origin absolute links use. */
+export function originFromEnv(env: Environment): Pick<ArenaOptions, 'publicOrigin'> {
+  return env.ARENA_PUBLIC_ORIGIN ? { publicOrigin: env.ARENA_PUBLIC_ORIGIN } : {};
+}

@@ -1,0 +1,76 @@
+import { defineRoute } from '../../http/route.ts';
+import { utcDate } from '../../time/utc-day.ts';
+import { ARCHIVED_DUELS } from './archive.ts';
+import { dailyCircuit } from './circuit.ts';
+import { triadDuelRules } from './describe.ts';
+import { invite, respond, reveal } from './flow.ts';
+import { verifyDuelReceipt } from './receipt.ts';
+import { InviteQuerySchema, RespondQuerySchema, RevealQuerySchema, VerifyQuerySchema } from './schema.ts';
+
+const BASE = '/api/games/triad-duel';
+
+export const triadDuelRoutes = [
+  defineRoute({
+    method: 'GET',
+    path: BASE,
+    summary: 'Triad Duel rules, today’s circuit, the commitment recipe, the flow and retention',
+    handle: (_, arena) => triadDuelRules(dailyCircuit(arena.secret, utcDate(arena.now()))),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: `${BASE}/invite`,
+    summary: 'Sign a challenger’s commitment into an invite token',
+    query: InviteQuerySchema,
+    handle: ({ query }, arena) =>
+      invite(arena, {
+        commitment: query.commitment,
+        circuit: query.circuit,
+        challenger: { name: query.challenger, model: query.model, sentBy: query.sentBy },
+      }),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: `${BASE}/respond`,
+    summary: 'Answer an invite with the responder’s sequence, signed into a response token',
+    query: RespondQuerySchema,
+    handle: ({ query }, arena) => respond(arena, query),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: `${BASE}/reveal`,
+    summary: 'Reveal the committed moves and nonce; evaluate the duel and sign its receipt',
+    query: RevealQuerySchema,
+    handle: ({ query, request }, arena) => reveal(arena, arena.originOf(request), query),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: `${BASE}/verify`,
+    summary: 'Verify a duel receipt: signature, checksum, commitment and scoring',
+    query: VerifyQuerySchema,
+    handle: ({ query }, arena) => verifyDuelReceipt(arena.tokens, query.receiptToken),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: `${BASE}/archive`,
+    summary: 'The source-archived duel fixtures, each verified on the way out',
+    handle: async ({ request }, arena) => {
+      const origin = arena.originOf(request);
+      const fixtures = await Promise.all(
+        ARCHIVED_DUELS.map(async (fixture) => {
+          const verified = await verifyDuelReceipt(arena.tokens, fixture.receiptToken);
+          return {
+            ...fixture,
+            verified: verified.verified,
+            checksum: verified.checksum,
+            declarations: { challenger: verified.challenger.declaration, responder: verified.responder.declaration },
+            totals: verified.totals,
+            outcome: verified.outcome,
+            verifyUrl: `${origin}${BASE}/verify?receiptToken=${fixture.receiptToken}`,
+            watchUrl: `${origin}/duel#receipt=${fixture.receiptToken}`,
+          };
+        }),
+      );
+      return { fixtures, count: fixtures.length, retention: 'Only these source-archived fixtures are kept; live duels are never stored.' };
+    },
+  }),
+];

@@ -1,0 +1,44 @@
+import * as v from 'valibot';
+import { objectMessages } from '../../schema/object-messages.ts';
+import { parsedBy } from '../../schema/parsed.ts';
+import { boundedText } from '../../schema/text.ts';
+import { TokenSchema } from '../../schema/token.ts';
+import { CIRCUIT_ID_PATTERN } from './circuit.ts';
+import { parseSequence } from './moves.ts';
+
+/** Characters a nonce may use: URL-unreserved, so it travels in a query string unescaped. */
+export const NONCE_PATTERN = /^[A-Za-z0-9._~-]{16,128}$/;
+
+const once = (what: string) => v.string(`must be ${what}, given once`);
+
+const Commitment = v.pipe(
+  once('64 hexadecimal characters'),
+  v.regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters (a SHA-256 digest)'),
+  v.toLowerCase(),
+);
+const Sequence = v.pipe(once('12 moves of R, P, S'), parsedBy(parseSequence));
+const Nonce = v.pipe(once('the nonce'), v.regex(NONCE_PATTERN, 'must be 16 to 128 characters of A-Z, a-z, 0-9, ".", "_", "~", "-"'));
+const text = (max: number) => v.pipe(once('text'), boundedText(max));
+
+export const InviteQuerySchema = v.object(
+  {
+    commitment: Commitment,
+    circuit: v.pipe(once('a circuit id'), v.regex(CIRCUIT_ID_PATTERN, 'must be triad-circuit-YYYY-MM-DD')),
+    challenger: v.optional(text(80)),
+    model: v.optional(text(120)),
+    sentBy: v.optional(text(120)),
+  },
+  objectMessages(['commitment', 'circuit', 'challenger', 'model', 'sentBy'], 'query parameters'),
+);
+
+export const RespondQuerySchema = v.object(
+  { inviteToken: TokenSchema, moves: Sequence, responder: v.optional(text(80)) },
+  objectMessages(['inviteToken', 'moves', 'responder'], 'query parameters'),
+);
+
+export const RevealQuerySchema = v.object(
+  { responseToken: TokenSchema, moves: Sequence, nonce: Nonce },
+  objectMessages(['responseToken', 'moves', 'nonce'], 'query parameters'),
+);
+
+export const VerifyQuerySchema = v.object({ receiptToken: TokenSchema }, objectMessages(['receiptToken'], 'query parameters'));

@@ -1,0 +1,34 @@
+import { sha256Bytes } from '../crypto/sha256.ts';
+
+/**
+ * An HTML page with one inline script, served with a Content-Security-Policy that allows
+ * exactly that script (by hash) and same-origin fetches, nothing else.
+ */
+export function htmlPage(options: { title: string; body: string; script: string }): Response {
+  const scriptHash = btoa(String.fromCharCode(...sha256Bytes(new TextEncoder().encode(options.script))));
+  const html = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${options.title}</title>
+<style>
+body { font: 16px/1.5 system-ui, sans-serif; max-width: 60rem; margin: 2rem auto; padding: 0 1rem; color: #1d1d1f; }
+table { border-collapse: collapse; width: 100%; } th, td { border-bottom: 1px solid #ddd; padding: .3rem .5rem; text-align: left; }
+.muted { color: #666; } .error { color: #a00; } code { word-break: break-all; }
+</style>
+</head>
+<body>
+${options.body}
+<script>${options.script}</script>
+</body>
+</html>
+`;
+  return new Response(html, {
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-${scriptHash}'; connect-src 'self'; base-uri 'none'; form-action 'none'`,
+      'cache-control': 'no-store',
+    },
+  });
+}
