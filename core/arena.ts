@@ -6,6 +6,7 @@ import { jwksRoutes } from './discovery/jwks-route.ts';
 import { problemRoutes } from './discovery/problem-routes.ts';
 import { catalogRoutes } from './games/catalog.ts';
 import { packetRunRoutes } from './games/packet-run/routes.ts';
+import { stateForgeRoutes } from './games/state-forge/routes.ts';
 import { ARCHIVE_PUBLIC_KEYS } from './games/triad-duel/archive.ts';
 import { triadDuelRoutes } from './games/triad-duel/routes.ts';
 import { createFetchHandler } from './http/router.ts';
@@ -42,6 +43,7 @@ const ROUTES: readonly Route[] = [
   ...catalogRoutes,
   ...packetRunRoutes,
   ...triadDuelRoutes,
+  ...stateForgeRoutes,
   ...jwksRoutes,
   ...problemRoutes,
   ...duelPageRoutes,

@@ -1,9 +1,10 @@
 import { defineRoute } from '../http/route.ts';
 import { packetRunCatalogEntry } from './packet-run/describe.ts';
+import { stateForgeCatalogEntry } from './state-forge/describe.ts';
 import { triadDuelCatalogEntry } from './triad-duel/describe.ts';
 
 /** Every live game, in the order the catalog lists them. */
-export const GAMES = [packetRunCatalogEntry, triadDuelCatalogEntry];
+export const GAMES = [packetRunCatalogEntry, triadDuelCatalogEntry, stateForgeCatalogEntry];
 
 export const catalogRoutes = [
   defineRoute({

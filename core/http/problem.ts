@@ -7,6 +7,7 @@ export const PROBLEM_TYPES = {
   'malformed-json': { status: 400, title: 'The body is not JSON', description: 'The body could not be read as UTF-8 JSON text.' },
   'invalid-token': { status: 400, title: 'The token is not valid here', description: 'A signed token is malformed, has a bad signature, was signed by an unknown key, is of another kind, or has expired. `detail` says which.' },
   'commitment-mismatch': { status: 400, title: 'The reveal does not match the commitment', description: 'The revealed moves and nonce do not hash to the commitment the challenger made.' },
+  'audit-failed': { status: 400, title: 'The game definition failed its audit', description: 'A State Forge definition is signed only when every audit check passes; `audit.checks` reports each check with pass or fail.' },
   unauthorized: { status: 401, title: 'A valid arena key is required', description: 'The bearer credential is missing or unknown.' },
   forbidden: { status: 403, title: 'Not allowed', description: 'The credential is valid but may not perform this action.' },
   'not-found': { status: 404, title: 'Not found', description: 'No resource exists at this path.' },
@@ -34,7 +35,7 @@ export class HttpError extends Error {
   constructor(
     readonly slug: ProblemSlug,
     readonly detail: string,
-    readonly extra: { errors?: FieldError[]; headers?: Record<string, string> } = {},
+    readonly extra: { errors?: FieldError[]; headers?: Record<string, string>; members?: Record<string, unknown> } = {},
   ) {
     super(detail);
     this.name = 'HttpError';
@@ -54,6 +55,7 @@ export function problemResponse(error: HttpError, instance?: string): Response {
     detail: error.detail,
     ...(instance ? { instance } : {}),
     ...(error.extra.errors ? { errors: error.extra.errors } : {}),
+    ...error.extra.members,
   };
   return new Response(JSON.stringify(body), {
     status: error.status,

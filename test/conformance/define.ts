@@ -4,6 +4,7 @@ import { startArena, type RunningArena, type Runtime } from '../support/servers.
 import { httpConventions } from './http-conventions.ts';
 import { packetRun } from './packet-run.ts';
 import { signedEvidence } from './signed-evidence.ts';
+import { stateForge } from './state-forge.ts';
 import { triadDuel } from './triad-duel.ts';
 
 /** What every conformance group receives: the server's base URL and the seed it signs with. */
@@ -34,5 +35,6 @@ export function defineConformance(runtime: Runtime): void {
     packetRun(target);
     signedEvidence(target);
     triadDuel(target);
+    stateForge(target);
   });
 }

@@ -1,0 +1,60 @@
+import { HttpError } from '../../http/problem.ts';
+import { defineRoute } from '../../http/route.ts';
+import { auditDefinition } from './audit.ts';
+import { openCapsule, sealCapsule } from './capsule.ts';
+import { stateForgeRules } from './describe.ts';
+import { playCapsule, verifyForgeReceipt } from './evidence.ts';
+import { CompileBodySchema, InspectBodySchema, PlayBodySchema, VerifyBodySchema } from './schema.ts';
+
+const BASE = '/api/games/state-forge';
+
+export const stateForgeRoutes = [
+  defineRoute({
+    method: 'GET',
+    path: BASE,
+    summary: 'State Forge rules: the state-forge/1 DSL, its JSON Schema, the audit checks and the calls',
+    handle: () => stateForgeRules,
+  }),
+  defineRoute({
+    method: 'POST',
+    path: `${BASE}/compile`,
+    summary: 'Audit a game definition and, when every check passes, sign it into a capsule',
+    body: CompileBodySchema,
+    handle: async ({ body }, arena) => {
+      const report = auditDefinition(body);
+      if (!report.passed) {
+        const failed = report.checks.filter((check) => !check.passed).map((check) => check.name);
+        throw new HttpError('audit-failed', `the definition failed ${failed.join(', ')}`, {
+          members: { audit: { passed: false, checks: report.checks } },
+        });
+      }
+      const sealed = await sealCapsule(arena.tokens, report.definition, report.checks);
+      return { ...sealed, id: report.definition.id, title: report.definition.title, audit: { passed: true, checks: report.checks } };
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: `${BASE}/inspect`,
+    summary: 'Verify a capsule and show its definition, digests and audit',
+    body: InspectBodySchema,
+    handle: async ({ body }, arena) => {
+      const { checks, ...capsule } = await openCapsule(arena.tokens, body.capsule);
+      return { ...capsule, audit: { passed: true, checks } };
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: `${BASE}/play`,
+    summary: 'Play a list of actions on a capsule: evidence, replay and a signed receipt',
+    body: PlayBodySchema,
+    handle: async ({ body, request }, arena) =>
+      playCapsule(arena, arena.originOf(request), await openCapsule(arena.tokens, body.capsule), body.actions, body.player),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: `${BASE}/verify`,
+    summary: 'Verify a forge receipt offline: signature and checksum',
+    body: VerifyBodySchema,
+    handle: ({ body }, arena) => verifyForgeReceipt(arena, body.receipt),
+  }),
+];
