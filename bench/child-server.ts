@@ -1,0 +1,89 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+/** A server in its own process, so the load generator never shares its event loop. */
+export interface ChildServer {
+  /** `http://127.0.0.1:<port>` */
+  origin: string;
+  /** SIGTERM, then SIGKILL if it has not exited within a few seconds. */
+  stop(): Promise<void>;
+}
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const READY = /listening on http:\/\/localhost:(\d+)/;
+const START_TIMEOUT_MS = 30_000;
+const STOP_TIMEOUT_MS = 3_000;
+
+/** Every child still running; killed however this process ends, so none outlives a failed run. */
+const running = new Set<ChildProcess>();
+
+/**
+ * Starts `node <args>` from the repository root on a free port of 127.0.0.1 and resolves once
+ * it prints `listening on http://localhost:<port>`, as the arena's adapters do.
+ */
+export async function startChildServer(name: string, args: string[], env: Record<string, string> = {}): Promise<ChildServer> {
+  installExitHooks();
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', NO_COLOR: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  // Kept short, and always read: a child blocked on a full pipe would look like a slow server.
+  let output = '';
+  const collect = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4_000));
+  child.stdout!.on('data', collect);
+  child.stderr!.on('data', collect);
+
+  try {
+    const port = await new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`${name} did not start within ${START_TIMEOUT_MS / 1000} s:\n${output}`)), START_TIMEOUT_MS);
+      child.stdout!.on('data', () => {
+        const match = READY.exec(output);
+        if (match) {
+          clearTimeout(timer);
+          resolve(Number(match[1]));
+        }
+      });
+      child.once('exit', (code, signal) => {
+        clearTimeout(timer);
+        reject(new Error(`${name} exited (${signal ?? code}) before listening:\n${output}`));
+      });
+    });
+    return { origin: `http://127.0.0.1:${port}`, stop: () => stop(child) };
+  } catch (error) {
+    await stop(child);
+    throw error;
+  }
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+let hooksInstalled = false;
+
+function installExitHooks(): void {
+  if (hooksInstalled) return;
+  hooksInstalled = true;
+  const killAll = () => {
+    for (const child of running) child.kill('SIGKILL');
+  };
+  // 'exit' covers normal ends and uncaught errors; signals end the process without it.
+  process.once('exit', killAll);
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.once(signal, () => {
+      killAll();
+      process.exit(128 + (signal === 'SIGINT' ? 2 : signal === 'SIGTERM' ? 15 : 1));
+    });
+  }
+}

@@ -1,0 +1,61 @@
+import { writeFile } from 'node:fs/promises';
+import type { BenchCase } from './case.ts';
+import { httpPlayNodeCase } from './cases/http-play-node.ts';
+import { packetRunScoringCase } from './cases/packet-run-scoring.ts';
+import { tokensCase } from './cases/tokens.ts';
+import { startContentionMeter } from './contention.ts';
+import { describeMachine } from './machine.ts';
+import { resultsMarkdown, textMachine, textTable, type CaseResult } from './report.ts';
+
+/**
+ * `npm run bench [-- <filter>...] [-- --write]`: runs every case, or those whose name contains
+ * a filter, and prints their tables; `--write` also rewrites bench/RESULTS.md.
+ * A new case is one file in bench/cases/ and one line here.
+ */
+const CASES: readonly BenchCase[] = [packetRunScoringCase, tokensCase, httpPlayNodeCase];
+
+const RESULTS_FILE = new URL('./RESULTS.md', import.meta.url);
+
+const args = process.argv.slice(2);
+const write = args.includes('--write');
+const unknownFlags = args.filter((arg) => arg.startsWith('-') && arg !== '--write');
+const filters = args.filter((arg) => !arg.startsWith('-'));
+const selected = CASES.filter((bench) => filters.length === 0 || filters.some((filter) => bench.name.includes(filter)));
+
+if (unknownFlags.length > 0) fail(`unknown option ${unknownFlags.join(', ')}; the only option is --write`);
+if (selected.length === 0) fail(`no case matches ${filters.join(', ')}; the cases are ${CASES.map((bench) => bench.name).join(', ')}`);
+// RESULTS.md describes one complete run; a partial one would mix figures from different runs.
+if (write && selected.length !== CASES.length) fail('--write rewrites RESULTS.md for the whole suite; run it without a filter');
+
+const machine = await describeMachine();
+console.log(`${textMachine(machine)}\n`);
+
+const results: CaseResult[] = [];
+let failed = false;
+for (const bench of selected) {
+  console.error(`running ${bench.name}...`);
+  const start = performance.now();
+  const contention = startContentionMeter();
+  try {
+    const rows = await bench.run();
+    const result = { bench, rows, seconds: (performance.now() - start) / 1000, otherCpu: contention() };
+    results.push(result);
+    console.log(`${textTable(result)}\n`);
+  } catch (error) {
+    failed = true;
+    console.error(`${bench.name} failed:`, error);
+  }
+}
+
+if (failed) {
+  process.exitCode = 1;
+  if (write) console.error('RESULTS.md was left as it was because a case failed');
+} else if (write) {
+  await writeFile(RESULTS_FILE, resultsMarkdown(machine, results));
+  console.log(`wrote ${RESULTS_FILE.pathname}`);
+}
+
+function fail(message: string): never {
+  console.error(`bench: ${message}`);
+  process.exit(2);
+}
