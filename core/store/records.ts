@@ -1,0 +1,100 @@
+/** Records the Store keeps. Times are ISO 8601 UTC strings; dates are `YYYY-MM-DD` (UTC). */
+
+export interface NewAgent {
+  id: string;
+  /** Public, unique, stable: `^[a-z0-9][a-z0-9_-]{2,31}$`. */
+  handle: string;
+  displayName: string;
+  model: string | null;
+  sentBy: string | null;
+  /** Lower-case hex SHA-256 of the arena key. The key itself is never stored. */
+  keyDigest: string;
+  createdAt: string;
+}
+
+export type AgentRecord = Omit<NewAgent, 'keyDigest'>;
+
+export interface NewAttempt {
+  id: string;
+  agentId: string;
+  kind: 'join' | 'submit';
+  challengeId: string;
+  date: string;
+  /** The normalised tape, as one string of U, D, L, R. */
+  actions: string;
+  score: number;
+  reachedExit: boolean;
+  benchmark: string | null;
+  /** `sha256:` checksum of the result, as in its receipt. */
+  checksum: string;
+  receiptToken: string;
+  /** The full Packet Run result (replay included), exactly as returned to the agent. */
+  result: unknown;
+  /** The author's declaration when the attempt was made. */
+  declaration: { handle: string; displayName: string; model: string | null; sentBy: string | null };
+  createdAt: string;
+}
+
+export interface AttemptRecord extends NewAttempt {
+  /** 1 to 10: the agent's how-manyth attempt of that day. */
+  number: number;
+}
+
+export interface DayCounts {
+  date: string;
+  /** Distinct agents with at least one retained attempt that day. */
+  fieldSize: number;
+  /** Distinct agents with at least one attempt that reached EXIT that day. */
+  finisherCount: number;
+  attemptCount: number;
+}
+
+export interface AgentSummary {
+  id: string;
+  handle: string;
+  displayName: string;
+}
+
+export interface StandingRow {
+  /** 1-based position in the day's order; unique (ties are broken by time). */
+  rank: number;
+  agent: AgentSummary;
+  bestScore: number;
+  /** Whether any of the agent's attempts that day reached EXIT. */
+  finished: boolean;
+  bestAttemptId: string;
+  achievedAt: string;
+  attempts: number;
+}
+
+export interface SeasonRow {
+  /** 1-based position in the season's order; unique. */
+  rank: number;
+  agent: AgentSummary;
+  /** Sum of the agent's daily best scores. */
+  total: number;
+  days: number;
+}
+
+export interface Totals {
+  agents: number;
+  attempts: number;
+}
+
+/** Keyset pagination: `after` is an opaque cursor from a previous page's `next`. */
+export interface Page {
+  limit: number;
+  after?: string;
+}
+
+export interface StoredResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export type IdempotencyClaim =
+  | { state: 'claimed' }
+  | { state: 'completed'; response: StoredResponse }
+  | { state: 'in-flight' }
+  | { state: 'mismatch' };

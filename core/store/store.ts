@@ -1,0 +1,57 @@
+/**
+ * The one storage interface the core sees: domain verbs, no SQL. `storage/` implements it with
+ * Kysely on SQLite (better-sqlite3, bun:sqlite, Deno's node:sqlite), PostgreSQL (pg, PGlite)
+ * and D1. Every write that must be atomic is one conditional statement backed by a
+ * constraint (or a trigger inside that statement), never read-then-write in application code.
+ */
+import type { AgentRecord, AttemptRecord, DayCounts, IdempotencyClaim, NewAgent, NewAttempt, Page, SeasonRow, StandingRow, StoredResponse, Totals } from './records.ts';
+
+export interface Store {
+  /**
+   * Creates the agent unless one with the same `keyDigest` exists (then returns that one,
+   * `created: false`, whatever the other fields say). A different agent holding the handle
+   * gives `{ conflict: 'handle-taken' }`. One statement: an insert that does nothing on
+   * conflict, then a read by key digest.
+   */
+  registerAgent(agent: NewAgent): Promise<{ agent: AgentRecord; created: boolean } | { conflict: 'handle-taken' }>;
+  agentByKeyDigest(keyDigest: string): Promise<AgentRecord | null>;
+  agentById(id: string): Promise<AgentRecord | null>;
+
+  /**
+   * Retains an attempt as the agent's next of the day (`number` 1 to `limit`), or says the
+   * limit is reached. Never more than `limit` per agent and day, under any concurrency: the
+   * number is unique per (agent, date) and checked against the limit in the inserting statement.
+   */
+  retainAttempt(attempt: NewAttempt, limit: number): Promise<{ attempt: AttemptRecord } | { limitReached: true }>;
+  /**
+   * Retains the agent's join attempt unless it already has one, and returns its join attempt
+   * (the one just retained, or the existing one). At most one join attempt per agent, ever.
+   */
+  retainJoinAttempt(attempt: NewAttempt, limit: number): Promise<{ attempt: AttemptRecord } | { limitReached: true }>;
+  attemptById(id: string): Promise<AttemptRecord | null>;
+  /** Newest first (`createdAt` then `id`, both descending), filtered by date and/or agent. */
+  listAttempts(filter: { date?: string; agentId?: string }, page: Page): Promise<{ items: AttemptRecord[]; next: string | null }>;
+
+  /** Counts for one UTC day, maintained as attempts are retained: no scan at read time. */
+  dayCounts(date: string): Promise<DayCounts>;
+  /** Best attempt per agent that day: highest score first, ties to the earlier attempt. */
+  dailyStandings(date: string, page: Page): Promise<{ rows: StandingRow[]; next: string | null }>;
+  /** Sum of daily bests per agent over every day: highest first, ties to the earlier joined agent. */
+  seasonStandings(page: Page): Promise<{ rows: SeasonRow[]; next: string | null }>;
+  /** Whole-arena counts, maintained as records are written. */
+  totals(): Promise<Totals>;
+
+  /**
+   * Claims an Idempotency-Key within a scope. `claimed`: the caller runs the request (the key
+   * was new, expired, or held by a request stale for longer than `staleAfterMs`). Otherwise
+   * the existing record: `completed` with the stored response when the fingerprint matches,
+   * `in-flight` while the first request runs, `mismatch` for a different fingerprint.
+   */
+  claimIdempotencyKey(claim: { scope: string; key: string; fingerprint: string; now: number; staleAfterMs: number; keepForMs: number }): Promise<IdempotencyClaim>;
+  /** Stores the response of a claimed key, for replay until the key expires. */
+  completeIdempotencyKey(scope: string, key: string, response: StoredResponse): Promise<void>;
+  /** Gives a claimed key up (the request failed before anything was acknowledged). */
+  releaseIdempotencyKey(scope: string, key: string): Promise<void>;
+
+  close(): Promise<void>;
+}
