@@ -1,0 +1,26 @@
+/**
+ * The migrations, in code: no file system is needed, so they run on Workers too. Names are
+ * zero-padded so Kysely's alphabetical order is their order.
+ */
+import type { Kysely, Migration, MigrationProvider } from 'kysely';
+import type { DialectFamily } from '../family.ts';
+import * as league from './0001-league.ts';
+
+interface FamilyMigration {
+  up(db: Kysely<any>, family: DialectFamily): Promise<void>;
+  down?(db: Kysely<any>, family: DialectFamily): Promise<void>;
+}
+
+const MIGRATIONS: Record<string, FamilyMigration> = {
+  '0001-league': league,
+};
+
+/** A `MigrationProvider` with every migration bound to the dialect family. */
+export function leagueMigrations(family: DialectFamily): MigrationProvider {
+  const bound: Record<string, Migration> = {};
+  for (const [name, migration] of Object.entries(MIGRATIONS)) {
+    const { up, down } = migration;
+    bound[name] = { up: (db) => up(db, family), ...(down && { down: (db: Kysely<any>) => down(db, family) }) };
+  }
+  return { getMigrations: async () => bound };
+}

@@ -1,0 +1,87 @@
+/**
+ * The one storage suite: every `Store` method and every atomicity promise, run on each dialect
+ * by a small `*.test.ts` that says how to get a fresh database (`StoreTarget`). Each test gets
+ * its own database, so counts and season standings start from nothing.
+ */
+import { afterEach, beforeEach, describe } from 'vitest';
+import type { Store } from '../../core/store/store.ts';
+import { agentCases } from './cases/agents.ts';
+import { attemptCases } from './cases/attempts.ts';
+import { concurrencyCases } from './cases/concurrency.ts';
+import { figureCases } from './cases/figures.ts';
+import { idempotencyCases } from './cases/idempotency.ts';
+import { lifecycleCases } from './cases/lifecycle.ts';
+import { listingCases } from './cases/listings.ts';
+
+/** A store opened on a target's database, as one start of the arena would open it. */
+export interface OpenedStore {
+  store: Store;
+  /** Migrations this open ran (the first open of a database runs them all, later ones none). */
+  ran: string[];
+  /** Runs `migrateToLatest` again through this store's connection; resolves to what it ran. */
+  migrate(): Promise<string[]>;
+}
+
+/** One fresh database on one dialect. */
+export interface StoreTarget {
+  /** Opens a store on this database through a new client, migrating first (as every start does). */
+  open(): Promise<OpenedStore>;
+  /** Closes every store still open and removes the database. */
+  dispose(): Promise<void>;
+}
+
+/** How to test one dialect. */
+export interface DialectUnderTest {
+  /** A fresh, empty database. */
+  createTarget(): Promise<StoreTarget>;
+  /** Whether a second `open` may run while another store is open (another process, in effect). */
+  sharedOpen: boolean;
+}
+
+/** What each group of cases reads: the current test's target and the store opened on it. */
+export interface SuiteContext {
+  readonly target: StoreTarget;
+  readonly opened: OpenedStore;
+  readonly store: Store;
+  /** The stores to spread concurrent calls over: this one, plus a second client when the target allows. */
+  stores(): Promise<Store[]>;
+  readonly dialect: DialectUnderTest;
+}
+
+export function storeSuite(name: string, dialect: DialectUnderTest): void {
+  describe(name, () => {
+    let target: StoreTarget | undefined;
+    let opened: OpenedStore | undefined;
+    beforeEach(async () => {
+      target = await dialect.createTarget();
+      opened = await target.open();
+    });
+    afterEach(async () => {
+      await target?.dispose();
+      target = undefined;
+      opened = undefined;
+    });
+    const context: SuiteContext = {
+      get target() {
+        return target!;
+      },
+      get opened() {
+        return opened!;
+      },
+      get store() {
+        return opened!.store;
+      },
+      async stores() {
+        return dialect.sharedOpen ? [opened!.store, (await target!.open()).store] : [opened!.store];
+      },
+      dialect,
+    };
+    agentCases(context);
+    attemptCases(context);
+    listingCases(context);
+    figureCases(context);
+    idempotencyCases(context);
+    concurrencyCases(context);
+    lifecycleCases(context);
+  });
+}
