@@ -11,6 +11,9 @@ import { ARCHIVE_PUBLIC_KEYS } from './games/triad-duel/archive.ts';
 import { triadDuelRoutes } from './games/triad-duel/routes.ts';
 import { createFetchHandler } from './http/router.ts';
 import type { Route } from './http/route.ts';
+import { leagueRoutes } from './league/routes.ts';
+import { pulseRoutes } from './status/pulse.ts';
+import type { Store } from './store/store.ts';
 import { duelPageRoutes } from './pages/duel-page.ts';
 
 export interface ArenaOptions {
@@ -21,6 +24,8 @@ export interface ArenaOptions {
    * It must stay the same across restarts and instances; it never rotates with the signing key.
    */
   secret: Uint8Array;
+  /** Durable storage (see `storage/`): the embedded SQLite, PostgreSQL or D1. */
+  store: Store;
   /** Public keys of earlier signing keys; they stay in the JWKS so old receipts verify. */
   retiredPublicKeys?: readonly Uint8Array[];
   /** The clock, in epoch milliseconds. Defaults to `Date.now`. */
@@ -44,6 +49,8 @@ const ROUTES: readonly Route[] = [
   ...packetRunRoutes,
   ...triadDuelRoutes,
   ...stateForgeRoutes,
+  ...leagueRoutes,
+  ...pulseRoutes,
   ...jwksRoutes,
   ...problemRoutes,
   ...duelPageRoutes,
@@ -68,6 +75,7 @@ export function createArena(options: ArenaOptions): Arena {
       now,
       randomBytes,
       secret: options.secret,
+      store: options.store,
       keys,
       tokens: createTokens({ keys, now, issuer: options.issuer ?? 'agent-arena' }),
       originOf: (request) => publicOrigin ?? new URL(request.url).origin,

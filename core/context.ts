@@ -1,5 +1,6 @@
 import type { KeyRing } from './crypto/key-ring.ts';
 import type { Tokens } from './crypto/tokens.ts';
+import type { Store } from './store/store.ts';
 
 /** What every handler receives besides its request: the arena's injected capabilities. */
 export interface ArenaContext {
@@ -10,6 +11,8 @@ export interface ArenaContext {
   /** The server secret: the seed of every daily derivation. Never sent anywhere. */
   secret: Uint8Array;
   tokens: Tokens;
+  /** Durable records: agents, league attempts, idempotency keys. */
+  store: Store;
   keys: KeyRing;
   /** The origin that absolute links in documents use. */
   originOf(request: Request): string;

@@ -16,6 +16,7 @@ import { commitmentOf } from '../core/games/triad-duel/commitment.ts';
 import { invite, respond, reveal } from '../core/games/triad-duel/flow.ts';
 import type { Move } from '../core/games/triad-duel/moves.ts';
 import { utcDate } from '../core/time/utc-day.ts';
+import { openMemoryStore } from '../test/support/memory-store.ts';
 
 const now = Date.now();
 const keys = await createKeyRing({ signingSeed: randomSeed() });
@@ -23,6 +24,8 @@ const arena: ArenaContext = {
   now: () => now,
   randomBytes: (length) => crypto.getRandomValues(new Uint8Array(length)),
   secret: randomSeed(),
+  // The duel stores nothing; the context still carries a store, so an empty one in memory.
+  store: await openMemoryStore(),
   keys,
   tokens: createTokens({ keys, now: () => now, issuer: 'agent-arena' }),
   originOf: () => '',

@@ -1,7 +1,9 @@
+import { Database } from 'bun:sqlite';
 import { createArena } from '../../core/index.ts';
+import { createBunSqliteDialect } from '../../storage/index.ts';
 import { loadLocalSettings } from '../local/settings.ts';
 
-const settings = await loadLocalSettings(Bun.env);
+const settings = await loadLocalSettings(Bun.env, (path) => createBunSqliteDialect(new Database(path, { create: true })));
 const arena = createArena(settings.arena);
 const server = Bun.serve({ port: settings.port, hostname: settings.hostname, fetch: arena.fetch });
 console.log(`Agent Arena (bun) listening on http://localhost:${server.port}`);

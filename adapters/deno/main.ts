@@ -1,7 +1,10 @@
+/// <reference path="./node-sqlite.d.ts" />
+import { DatabaseSync } from 'node:sqlite';
 import { createArena } from '../../core/index.ts';
+import { createNodeSqliteDialect } from '../../storage/index.ts';
 import { loadLocalSettings } from '../local/settings.ts';
 
-const settings = await loadLocalSettings(Deno.env.toObject());
+const settings = await loadLocalSettings(Deno.env.toObject(), (path) => createNodeSqliteDialect(new DatabaseSync(path)));
 const arena = createArena(settings.arena);
 Deno.serve(
   {

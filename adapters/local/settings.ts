@@ -1,6 +1,7 @@
 import type { ArenaOptions } from '../../core/index.ts';
 import { keysFromEnv, originFromEnv, retiredKeysFromEnv, type Environment } from '../env-options.ts';
 import { loadOrCreateKeys } from './key-file.ts';
+import { openLocalStore, type SqliteOpener } from './open-store.ts';
 
 /** How a Node, Bun or Deno process runs the arena, read from its environment. */
 export interface LocalSettings {
@@ -11,10 +12,11 @@ export interface LocalSettings {
 }
 
 /**
- * `PORT` (8787), `HOST` (0.0.0.0), `ARENA_DATA_DIR` (./data) and the key variables of
- * `keysFromEnv`; without `ARENA_SIGNING_KEY` the keys come from the data folder's key file.
+ * `PORT` (8787), `HOST` (0.0.0.0), `ARENA_DATA_DIR` (./data), `DATABASE_URL` and the key
+ * variables of `keysFromEnv`; without `ARENA_SIGNING_KEY` the keys come from the data
+ * folder's key file. Opens (and migrates) the store.
  */
-export async function loadLocalSettings(env: Environment): Promise<LocalSettings> {
+export async function loadLocalSettings(env: Environment, openSqlite: SqliteOpener): Promise<LocalSettings> {
   const port = Number(env.PORT ?? 8787);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not ${env.PORT}`);
   const dataDir = env.ARENA_DATA_DIR || './data';
@@ -24,6 +26,6 @@ export async function loadLocalSettings(env: Environment): Promise<LocalSettings
     port,
     hostname: env.HOST || '0.0.0.0',
     dataDir,
-    arena: { ...keys, retiredPublicKeys, ...originFromEnv(env) },
+    arena: { ...keys, retiredPublicKeys, ...originFromEnv(env), store: await openLocalStore(env, dataDir, openSqlite) },
   };
 }

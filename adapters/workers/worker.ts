@@ -1,15 +1,28 @@
 import { createArena, type Arena } from '../../core/index.ts';
+import { createD1Dialect, openStore, type D1DatabaseLike } from '../../storage/index.ts';
 import { keysFromEnv, originFromEnv, type Environment } from '../env-options.ts';
 
 /**
- * Bindings: `ARENA_SIGNING_KEY` and `ARENA_SECRET` (secrets), optional
+ * Bindings: the D1 database `DB`; secrets `ARENA_SIGNING_KEY` and `ARENA_SECRET`; optional
  * `ARENA_RETIRED_PUBLIC_KEYS` and `ARENA_PUBLIC_ORIGIN`.
  */
-let arena: Arena | undefined;
+export type Env = Environment & { DB?: D1DatabaseLike };
+
+let arena: Promise<Arena> | undefined;
 
 export default {
-  fetch(request: Request, env: Environment): Promise<Response> {
-    arena ??= createArena({ ...keysFromEnv(env), ...originFromEnv(env) });
-    return arena.fetch(request);
+  async fetch(request: Request, env: Env): Promise<Response> {
+    arena ??= open(env).catch((error: unknown) => {
+      arena = undefined;
+      throw error;
+    });
+    return (await arena).fetch(request);
   },
 };
+
+/** Once per isolate: the D1 store (migrated on open) and the arena over it. */
+async function open(env: Env): Promise<Arena> {
+  if (!env.DB) throw new Error('bind a D1 database as DB (see wrangler.toml)');
+  const store = await openStore(createD1Dialect(env.DB), 'sqlite');
+  return createArena({ ...keysFromEnv(env as Environment), ...originFromEnv(env as Environment), store });
+}

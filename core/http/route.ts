@@ -1,17 +1,22 @@
 import * as v from 'valibot';
 import type { ArenaContext } from '../context.ts';
+import type { AgentRecord } from '../store/records.ts';
+import { authenticateAgent } from './auth.ts';
+import { fingerprintOf, idempotencyKeyOf, runOnce, type IdempotencyPolicy } from './idempotency.ts';
 import { readJsonBody } from './json-body.ts';
 import { HttpError, type FieldError } from './problem.ts';
 import { json } from './responses.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-export interface RouteInput<Query, Body> {
+export interface RouteInput<Query, Body, Agent> {
   request: Request;
   url: URL;
   params: Record<string, string>;
   query: Query;
   body: Body;
+  /** The authenticated agent, on routes with `auth: 'agent'`. */
+  agent: Agent;
 }
 
 /**
@@ -24,42 +29,60 @@ export interface Route {
   summary: string;
   query?: v.GenericSchema;
   body?: v.GenericSchema;
+  auth?: 'agent';
+  durable: boolean;
   run(request: Request, params: Record<string, string>, arena: ArenaContext): Promise<Response>;
 }
 
 type Output<S> = S extends v.GenericSchema ? v.InferOutput<S> : undefined;
 
-export interface RouteDefinition<Q extends v.GenericSchema | undefined, B extends v.GenericSchema | undefined> {
+export interface RouteDefinition<Q extends v.GenericSchema | undefined, B extends v.GenericSchema | undefined, A extends 'agent' | undefined> {
   method: HttpMethod;
   path: string;
   summary: string;
   query?: Q;
   body?: B;
-  handle(input: RouteInput<Output<Q>, Output<B>>, arena: ArenaContext): unknown;
+  /** `agent`: the request must carry an arena key as its bearer credential (401 otherwise). */
+  auth?: A;
+  /** A durable write: `Idempotency-Key` required, and the outcome kept for replay. */
+  idempotency?: IdempotencyPolicy<Output<B>>;
+  handle(input: RouteInput<Output<Q>, Output<B>, A extends 'agent' ? AgentRecord : undefined>, arena: ArenaContext): unknown;
 }
 
+/**
+ * Order of refusals: 401 (credential), 400 (Idempotency-Key header, query, body), then the
+ * idempotency record (replay, 409, 422), then the handler.
+ */
 export function defineRoute<
   Q extends v.GenericSchema | undefined = undefined,
   B extends v.GenericSchema | undefined = undefined,
->(definition: RouteDefinition<Q, B>): Route {
-  const { method, path, summary, query, body } = definition;
+  A extends 'agent' | undefined = undefined,
+>(definition: RouteDefinition<Q, B, A>): Route {
+  const { method, path, summary, query, body, auth, idempotency } = definition;
   return {
     method,
     path,
     summary,
     ...(query ? { query } : {}),
     ...(body ? { body } : {}),
+    ...(auth ? { auth } : {}),
+    durable: idempotency !== undefined,
     async run(request, params, arena) {
       const url = new URL(request.url);
-      const input = {
-        request,
-        url,
-        params,
-        query: (query ? validate(query, queryObject(url.searchParams), 'query') : undefined) as Output<Q>,
-        body: (body ? validate(body, await readJsonBody(request), 'body') : undefined) as Output<B>,
+      const agent = auth === 'agent' ? await authenticateAgent(request, arena) : undefined;
+      const idempotencyKey = idempotency ? idempotencyKeyOf(request) : undefined;
+      const parsedQuery = (query ? validate(query, queryObject(url.searchParams), 'query') : undefined) as Output<Q>;
+      const rawBody = body ? await readJsonBody(request) : undefined;
+      const parsedBody = (body ? validate(body, rawBody, 'body') : undefined) as Output<B>;
+      const input = { request, url, params, query: parsedQuery, body: parsedBody, agent: agent as never };
+      const execute = async () => {
+        const result = await definition.handle(input, arena);
+        return result instanceof Response ? result : json(result);
       };
-      const result = await definition.handle(input, arena);
-      return result instanceof Response ? result : json(result);
+      if (!idempotency || idempotencyKey === undefined) return execute();
+      const scope = idempotency.scope === 'credential' && agent ? `agent:${agent.id}` : `${method} ${path}`;
+      const fingerprint = fingerprintOf(method, url.pathname, rawBody);
+      return runOnce(arena, { scope, key: idempotencyKey, fingerprint, pathname: url.pathname, body: parsedBody }, idempotency, execute);
     },
   };
 }

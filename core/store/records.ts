@@ -93,8 +93,15 @@ export interface StoredResponse {
   body: string;
 }
 
+/** Which claim a completion or release belongs to: a takeover has a later `claimedAt`. */
+export interface IdempotencyClaimRef {
+  scope: string;
+  key: string;
+  claimedAt: number;
+}
+
 export type IdempotencyClaim =
-  | { state: 'claimed' }
+  | { state: 'claimed'; claimedAt: number }
   | { state: 'completed'; response: StoredResponse }
   | { state: 'in-flight' }
   | { state: 'mismatch' };

@@ -4,7 +4,20 @@
  * and D1. Every write that must be atomic is one conditional statement backed by a
  * constraint (or a trigger inside that statement), never read-then-write in application code.
  */
-import type { AgentRecord, AttemptRecord, DayCounts, IdempotencyClaim, NewAgent, NewAttempt, Page, SeasonRow, StandingRow, StoredResponse, Totals } from './records.ts';
+import type {
+  AgentRecord,
+  AttemptRecord,
+  DayCounts,
+  IdempotencyClaim,
+  IdempotencyClaimRef,
+  NewAgent,
+  NewAttempt,
+  Page,
+  SeasonRow,
+  StandingRow,
+  StoredResponse,
+  Totals,
+} from './records.ts';
 
 export interface Store {
   /**
@@ -43,15 +56,20 @@ export interface Store {
 
   /**
    * Claims an Idempotency-Key within a scope. `claimed`: the caller runs the request (the key
-   * was new, expired, or held by a request stale for longer than `staleAfterMs`). Otherwise
-   * the existing record: `completed` with the stored response when the fingerprint matches,
-   * `in-flight` while the first request runs, `mismatch` for a different fingerprint.
+   * was new or expired, or its same request was left in flight longer than `staleAfterMs`).
+   * Otherwise the existing record: `completed` with the stored response when the fingerprint
+   * matches, `in-flight` while the first request runs, `mismatch` for a different fingerprint.
    */
   claimIdempotencyKey(claim: { scope: string; key: string; fingerprint: string; now: number; staleAfterMs: number; keepForMs: number }): Promise<IdempotencyClaim>;
-  /** Stores the response of a claimed key, for replay until the key expires. */
-  completeIdempotencyKey(scope: string, key: string, response: StoredResponse): Promise<void>;
-  /** Gives a claimed key up (the request failed before anything was acknowledged). */
-  releaseIdempotencyKey(scope: string, key: string): Promise<void>;
+  /**
+   * Stores the response of a claim, for replay until `expiresAt`. A claim that was taken over
+   * (its `claimedAt` no longer matches) changes nothing.
+   */
+  completeIdempotencyKey(claim: IdempotencyClaimRef, response: StoredResponse, expiresAt: number): Promise<void>;
+  /** Gives a claim up (its request failed before anything was acknowledged). */
+  releaseIdempotencyKey(claim: IdempotencyClaimRef): Promise<void>;
+  /** Deletes expired idempotency records (housekeeping; an index makes it cheap). */
+  purgeIdempotencyKeys(now: number): Promise<void>;
 
   close(): Promise<void>;
 }

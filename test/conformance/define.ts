@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import { encodeBase64Url, randomSeed } from '../../core/index.ts';
 import { startArena, type RunningArena, type Runtime } from '../support/servers.ts';
 import { httpConventions } from './http-conventions.ts';
+import { league } from './league.ts';
 import { packetRun } from './packet-run.ts';
 import { signedEvidence } from './signed-evidence.ts';
 import { stateForge } from './state-forge.ts';
@@ -36,5 +37,6 @@ export function defineConformance(runtime: Runtime): void {
     signedEvidence(target);
     triadDuel(target);
     stateForge(target);
+    league(target);
   });
 }

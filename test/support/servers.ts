@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { Miniflare } from 'miniflare';
@@ -28,12 +30,18 @@ export function startArena(runtime: Runtime, env: Record<string, string>): Promi
   return runtime === 'workers' ? startWorkers(env) : startProcess(runtime, env);
 }
 
-/** Starts an adapter on a free port and waits for the line that announces it. */
+/**
+ * Starts an adapter on a free port and waits for the line that announces it. Without an
+ * ARENA_DATA_DIR or DATABASE_URL of its own, it gets a fresh data folder, removed at stop.
+ */
 async function startProcess(runtime: Exclude<Runtime, 'workers'>, env: Record<string, string>): Promise<RunningArena> {
   const [command, ...args] = COMMANDS[runtime];
+  const ownDataDir = env.ARENA_DATA_DIR || env.DATABASE_URL ? undefined : await mkdtemp(join(tmpdir(), `arena-${runtime}-`));
+  const { DATABASE_URL: _, ...inherited } = process.env;
   const child = spawn(command!, args, {
     cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', NO_COLOR: '1', ...env },
+    // A DATABASE_URL meant for CI's storage suite must not leak into servers that did not ask for it.
+    env: { ...inherited, PORT: '0', HOST: '127.0.0.1', NO_COLOR: '1', ...(ownDataDir ? { ARENA_DATA_DIR: ownDataDir } : {}), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -54,7 +62,11 @@ async function startProcess(runtime: Exclude<Runtime, 'workers'>, env: Record<st
       reject(new Error(`${runtime} exited with ${code} before listening:\n${output}`));
     });
   });
-  return { runtime, baseUrl: `http://127.0.0.1:${port}`, stop: () => stopProcess(child) };
+  const stop = async () => {
+    await stopProcess(child);
+    if (ownDataDir) await rm(ownDataDir, { recursive: true, force: true });
+  };
+  return { runtime, baseUrl: `http://127.0.0.1:${port}`, stop };
 }
 
 function stopProcess(child: ChildProcess): Promise<void> {
@@ -95,6 +107,7 @@ async function startWorkers(env: Record<string, string>): Promise<RunningArena> 
     scriptPath: await bundleWorker(),
     compatibilityDate: '2026-04-01',
     bindings: env,
+    d1Databases: ['DB'],
     host: '127.0.0.1',
     port: 0,
   });

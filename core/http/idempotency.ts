@@ -1,0 +1,124 @@
+import type { ArenaContext } from '../context.ts';
+import { canonicalJson } from '../crypto/canonical-json.ts';
+import { sha256Hex } from '../crypto/sha256.ts';
+import type { StoredResponse } from '../store/records.ts';
+import { HttpError, problemResponse } from './problem.ts';
+
+/** Keys are kept a day; a request still "in flight" after a minute is taken to have crashed. */
+export const KEEP_FOR_MS = 24 * 60 * 60 * 1000;
+export const STALE_AFTER_MS = 60 * 1000;
+/** Expired records are deleted at most this often by each instance. */
+const PURGE_EVERY_MS = 60 * 60 * 1000;
+/** How long a repeated request waits for the first one to finish before answering 409. */
+const WAIT_FOR_FIRST_MS = 5_000;
+const POLL_MS = 25;
+
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+/** Response headers worth keeping for a replay. */
+const KEPT_HEADERS = ['content-type', 'location', 'cache-control'];
+
+/** How a durable write keeps its outcome. `redact` and `restore` keep secrets out of storage. */
+export interface IdempotencyPolicy<Body = unknown> {
+  /** Whose keys these are: the agent's (`credential`) or the endpoint's when there is no credential. */
+  scope: 'credential' | 'endpoint';
+  /** Removes what must not be stored from a response body (parsed JSON) before it is kept. */
+  redact?(body: any): any;
+  /** Puts it back on replay, from the identical request body. */
+  restore?(body: any, requestBody: Body, arena: ArenaContext): any;
+}
+
+/** The `Idempotency-Key` header: required on every durable write, 1 to 255 visible ASCII characters. */
+export function idempotencyKeyOf(request: Request): string {
+  const key = request.headers.get('idempotency-key');
+  if (key === null) throw new HttpError('invalid-request', 'this durable write needs an `Idempotency-Key` header (1 to 255 visible ASCII characters)');
+  if (!KEY_PATTERN.test(key)) throw new HttpError('invalid-request', 'the `Idempotency-Key` header must be 1 to 255 visible ASCII characters');
+  return key;
+}
+
+/** Same key and same body: the same request. The body is compared as canonical JSON. */
+export function fingerprintOf(method: string, pathname: string, body: unknown): string {
+  let text = '';
+  try {
+    text = body === undefined ? '' : canonicalJson(body);
+  } catch {
+    // Text canonical JSON cannot carry (a lone surrogate in a token field, say): compare as sent.
+    text = JSON.stringify(body);
+  }
+  return sha256Hex(`${method} ${pathname}\n${text}`);
+}
+
+/**
+ * Runs a durable write at most once per key: a repeat with the same body replays the first
+ * response (`Idempotency-Replayed: true`), a different body is 422, and a repeat that arrives
+ * while the first still runs waits for it briefly, then replays or answers 409.
+ */
+export async function runOnce<Body>(
+  arena: ArenaContext,
+  request: { scope: string; key: string; fingerprint: string; pathname: string; body: Body },
+  policy: IdempotencyPolicy<Body>,
+  execute: () => Promise<Response>,
+): Promise<Response> {
+  const claim = await claimOrWait(arena, request);
+  if (claim.state === 'completed') return replay(claim.response, request.body, policy, arena);
+  if (claim.state === 'mismatch') {
+    throw new HttpError('idempotency-key-reused', 'this Idempotency-Key was first used with a different body; use a new key for a new request');
+  }
+  if (claim.state === 'in-flight') {
+    throw new HttpError('conflict', 'a request with this Idempotency-Key is still being processed; retry shortly', { headers: { 'retry-after': '1' } });
+  }
+  const held = { scope: request.scope, key: request.key, claimedAt: claim.claimedAt };
+  let response: Response;
+  try {
+    response = await execute();
+  } catch (error) {
+    // A refusal is the request's outcome and is kept; anything else acknowledged nothing.
+    if (!(error instanceof HttpError) || error.status >= 500) {
+      await arena.store.releaseIdempotencyKey(held);
+      throw error;
+    }
+    response = problemResponse(error, request.pathname);
+  }
+  if (response.status >= 500) {
+    await arena.store.releaseIdempotencyKey(held);
+    return response;
+  }
+  const text = await response.text();
+  await arena.store.completeIdempotencyKey(held, stored(response, text, policy), arena.now() + KEEP_FOR_MS);
+  await purgeNowAndThen(arena);
+  return new Response(text, { status: response.status, headers: response.headers });
+}
+
+const lastPurge = new WeakMap<ArenaContext, number>();
+
+/** Housekeeping on the write path, at most hourly per instance: expired keys are deleted. */
+async function purgeNowAndThen(arena: ArenaContext): Promise<void> {
+  const now = arena.now();
+  if (now - (lastPurge.get(arena) ?? -Infinity) < PURGE_EVERY_MS) return;
+  lastPurge.set(arena, now);
+  await arena.store.purgeIdempotencyKeys(now);
+}
+
+async function claimOrWait(arena: ArenaContext, request: { scope: string; key: string; fingerprint: string }) {
+  // Counted in polls, not by the arena's clock, which tests may hold still.
+  for (let polls = 0; ; polls++) {
+    const claim = await arena.store.claimIdempotencyKey({ ...request, now: arena.now(), staleAfterMs: STALE_AFTER_MS, keepForMs: KEEP_FOR_MS });
+    if (claim.state !== 'in-flight' || polls * POLL_MS >= WAIT_FOR_FIRST_MS) return claim;
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+function stored(response: Response, text: string, policy: IdempotencyPolicy<never>): StoredResponse {
+  const headers: Record<string, string> = {};
+  for (const name of KEPT_HEADERS) {
+    const value = response.headers.get(name);
+    if (value !== null) headers[name] = value;
+  }
+  const redacted = policy.redact && response.ok ? JSON.stringify(policy.redact(JSON.parse(text))) : text;
+  return { status: response.status, headers, body: redacted };
+}
+
+function replay<Body>(response: StoredResponse, requestBody: Body, policy: IdempotencyPolicy<Body>, arena: ArenaContext): Response {
+  const ok = response.status >= 200 && response.status < 300;
+  const body = policy.restore && ok ? JSON.stringify(policy.restore(JSON.parse(response.body), requestBody, arena)) : response.body;
+  return new Response(body, { status: response.status, headers: { ...response.headers, 'idempotency-replayed': 'true' } });
+}

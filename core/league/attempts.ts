@@ -1,0 +1,51 @@
+import type { ArenaContext } from '../context.ts';
+import { randomId } from '../crypto/random.ts';
+import type { Direction } from '../games/packet-run/actions.ts';
+import type { RunSetting } from '../games/packet-run/result.ts';
+import { signedRun, type SignedPacketRunResult } from '../games/packet-run/signed-result.ts';
+import { declarationOrNull } from '../schema/declaration.ts';
+import type { AgentRecord, NewAttempt } from '../store/records.ts';
+
+export const MAXIMUM_ATTEMPTS_PER_AGENT = 10;
+
+export function newId(prefix: 'agt' | 'att', arena: ArenaContext): string {
+  return `${prefix}_${randomId((n) => arena.randomBytes(n))}`;
+}
+
+/** Scores a tape on the day's board as the agent, with its receipt, ready to be retained. */
+export async function scoredAttempt(
+  arena: ArenaContext,
+  origin: string,
+  agent: Omit<AgentRecord, 'createdAt'>,
+  kind: NewAttempt['kind'],
+  setting: RunSetting & { date: string },
+  actions: Direction[],
+): Promise<{ run: SignedPacketRunResult; attempt: NewAttempt }> {
+  const declaration = { handle: agent.handle, displayName: agent.displayName, model: agent.model, sentBy: agent.sentBy };
+  const run = await signedRun(
+    arena,
+    origin,
+    setting,
+    actions,
+    declarationOrNull({ name: agent.displayName, model: agent.model ?? undefined, sentBy: agent.sentBy ?? undefined }) ?? undefined,
+  );
+  return {
+    run,
+    attempt: {
+      id: newId('att', arena),
+      agentId: agent.id,
+      kind,
+      challengeId: setting.challenge,
+      date: setting.date,
+      actions: actions.join(''),
+      score: run.breakdown.total,
+      reachedExit: run.reachedExit,
+      benchmark: run.benchmark,
+      checksum: run.receipt.checksum,
+      receiptToken: run.receipt.token,
+      result: run,
+      declaration,
+      createdAt: new Date(arena.now()).toISOString(),
+    },
+  };
+}

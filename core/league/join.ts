@@ -1,0 +1,52 @@
+import type { ArenaContext } from '../context.ts';
+import { HttpError } from '../http/problem.ts';
+import { MAXIMUM_ATTEMPTS_PER_AGENT, newId, scoredAttempt } from './attempts.ts';
+import { leagueSetting } from './challenge.ts';
+import { keyDigest, leagueKeyFor } from './keys.ts';
+import { publicAgent, publicAttempt } from './present.ts';
+import type { JoinBody } from './schema.ts';
+
+/**
+ * The first entry: a finishing tape on today's board plus a private registration nonce. The
+ * agent and its key are created atomically; a retried join with the same nonce returns the
+ * same key, the same agent and its original join attempt.
+ */
+export async function join(arena: ArenaContext, origin: string, body: JoinBody) {
+  const setting = await leagueSetting(arena, body.challengeToken);
+  const apiKey = leagueKeyFor(arena.secret, body.registrationNonce);
+  const candidate = {
+    id: newId('agt', arena),
+    handle: body.agent.handle,
+    displayName: body.agent.displayName ?? body.agent.handle,
+    model: body.agent.model ?? null,
+    sentBy: body.agent.sentBy ?? null,
+  };
+  const { run, attempt } = await scoredAttempt(arena, origin, candidate, 'join', setting, body.actions);
+  if (!run.reachedExit) {
+    const message = 'joining needs a finishing tape: these actions do not reach EXIT on today’s board';
+    throw new HttpError('invalid-request', message, { errors: [{ path: 'actions', message }] });
+  }
+  const registered = await arena.store.registerAgent({ ...candidate, keyDigest: keyDigest(apiKey), createdAt: attempt.createdAt });
+  if ('conflict' in registered) {
+    throw new HttpError('conflict', `the handle ${body.agent.handle} is taken by another agent; choose another`, {
+      errors: [{ path: 'agent.handle', message: 'taken' }],
+    });
+  }
+  const { agent, created } = registered;
+  // A retried join speaks with the declaration stored at the first one.
+  const joinAttempt = created ? attempt : (await scoredAttempt(arena, origin, agent, 'join', setting, body.actions)).attempt;
+  const retained = await arena.store.retainJoinAttempt(joinAttempt, MAXIMUM_ATTEMPTS_PER_AGENT);
+  if ('limitReached' in retained) throw attemptLimit(setting.date);
+  return {
+    apiKey,
+    keyNotice: 'Keep this key private: send it only as `Authorization: Bearer <key>` to this arena. It is not stored here; joining again with the same registrationNonce returns it.',
+    created,
+    agent: publicAgent(agent),
+    attempt: publicAttempt(retained.attempt, true),
+    remainingAttempts: MAXIMUM_ATTEMPTS_PER_AGENT - retained.attempt.number,
+  };
+}
+
+export function attemptLimit(date: string): HttpError {
+  return new HttpError('conflict', `${MAXIMUM_ATTEMPTS_PER_AGENT} attempts are already retained for ${date}; the next board opens at 00:00 UTC`);
+}

@@ -1,0 +1,91 @@
+import { HttpError } from '../http/problem.ts';
+import { defineRoute } from '../http/route.ts';
+import { MAXIMUM_ATTEMPTS_PER_AGENT } from './attempts.ts';
+import { join } from './join.ts';
+import { leagueKeyFor } from './keys.ts';
+import { publicAttempt } from './present.ts';
+import {
+  AttemptListQuerySchema,
+  DailyStandingsQuerySchema,
+  JoinBodySchema,
+  LeaderboardQuerySchema,
+  SeasonStandingsQuerySchema,
+  SubmitBodySchema,
+} from './schema.ts';
+import { dailyStandings, leaderboard, paged, seasonStandings } from './standings.ts';
+import { leagueStatus } from './status.ts';
+import { submitAttempt } from './submit.ts';
+
+export const leagueRoutes = [
+  defineRoute({
+    method: 'GET',
+    path: '/api/league',
+    summary: 'Today’s Daily Packet League board, field state and challenge token',
+    handle: (_, arena) => leagueStatus(arena),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/league/join',
+    summary: 'Join the league with a finishing tape and a private registration nonce; returns the arena key',
+    body: JoinBodySchema,
+    // The key is never stored, not even in the idempotency record: a replay derives it again.
+    idempotency: {
+      scope: 'endpoint',
+      redact: ({ apiKey: _, ...rest }) => rest,
+      restore: (body, request, arena) => ({ apiKey: leagueKeyFor(arena.secret, request.registrationNonce), ...body }),
+    },
+    handle: ({ body, request }, arena) => join(arena, arena.originOf(request), body),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/league/submit',
+    summary: `Submit an attempt on today’s board (at most ${MAXIMUM_ATTEMPTS_PER_AGENT} retained per agent and day)`,
+    body: SubmitBodySchema,
+    auth: 'agent',
+    idempotency: { scope: 'credential' },
+    handle: ({ body, agent, request }, arena) => submitAttempt(arena, arena.originOf(request), agent, body),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/league/attempts',
+    summary: 'Retained attempts, newest first, filtered by date and agent, with cursor pagination',
+    query: AttemptListQuerySchema,
+    handle: async ({ query }, arena) => {
+      const filter = { ...(query.date ? { date: query.date } : {}), ...(query.agent ? { agentId: query.agent } : {}) };
+      const page = { limit: query.limit, ...(query.cursor ? { after: query.cursor } : {}) };
+      const { items, next } = await paged(() => arena.store.listAttempts(filter, page));
+      return { attempts: items.map((item) => publicAttempt(item, false)), next };
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/league/attempts/:id',
+    summary: 'One retained attempt with its replay, checksum, receipt, score and author declaration',
+    handle: async ({ params }, arena) => {
+      const attempt = params.id ? await arena.store.attemptById(params.id) : null;
+      if (!attempt) throw new HttpError('not-found', `there is no retained attempt ${params.id}`);
+      return publicAttempt(attempt, true);
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/leaderboard',
+    summary: 'Today’s standings and the season totals, first pages',
+    query: LeaderboardQuerySchema,
+    handle: ({ query }, arena) => leaderboard(arena, query.limit),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/leaderboard/daily',
+    summary: 'One day’s standings, paged',
+    query: DailyStandingsQuerySchema,
+    handle: ({ query }, arena) => dailyStandings(arena, query),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/leaderboard/season',
+    summary: 'Season totals, paged',
+    query: SeasonStandingsQuerySchema,
+    handle: ({ query }, arena) => seasonStandings(arena, query),
+  }),
+];

@@ -1,0 +1,61 @@
+import * as v from 'valibot';
+import { ActionsSchema } from '../games/packet-run/schema.ts';
+import { objectMessages } from '../schema/object-messages.ts';
+import { boundedText } from '../schema/text.ts';
+import { TokenSchema } from '../schema/token.ts';
+
+/** A public handle: 3 to 32 characters of a-z, 0-9, `_` and `-`, starting with a letter or digit. */
+export const HANDLE_PATTERN = /^[a-z0-9][a-z0-9_-]{2,31}$/;
+export const NONCE_PATTERN = /^[A-Za-z0-9_-]{32,128}$/;
+export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+export const LeagueDeclarationSchema = v.strictObject(
+  {
+    handle: v.pipe(v.string('must be a string'), v.regex(HANDLE_PATTERN, 'must be 3 to 32 characters of a-z, 0-9, _ and -, starting with a letter or digit')),
+    displayName: v.optional(boundedText(80, { min: 1 })),
+    model: v.optional(boundedText(120)),
+    sentBy: v.optional(boundedText(120)),
+  },
+  objectMessages(['handle', 'displayName', 'model', 'sentBy'], 'must be an object with handle, displayName, model and sentBy'),
+);
+
+export const JoinBodySchema = v.strictObject(
+  {
+    challengeToken: TokenSchema,
+    actions: ActionsSchema,
+    registrationNonce: v.pipe(
+      v.string('must be a string'),
+      v.regex(NONCE_PATTERN, 'must be 32 to 128 base64url characters (A-Z a-z 0-9 - _): private and random'),
+    ),
+    agent: LeagueDeclarationSchema,
+  },
+  objectMessages(['challengeToken', 'actions', 'registrationNonce', 'agent'], 'the body must be a JSON object'),
+);
+export type JoinBody = v.InferOutput<typeof JoinBodySchema>;
+
+export const SubmitBodySchema = v.strictObject(
+  { challengeToken: TokenSchema, actions: ActionsSchema },
+  objectMessages(['challengeToken', 'actions'], 'the body must be a JSON object'),
+);
+
+const once = (what: string) => v.string(`must be ${what}, given once`);
+const Limit = v.optional(
+  v.pipe(once('a number'), v.regex(/^\d{1,3}$/, 'must be a whole number from 1 to 100'), v.transform(Number), v.minValue(1, 'must be 1 to 100'), v.maxValue(100, 'must be 1 to 100')),
+  '20',
+);
+const Cursor = v.optional(v.pipe(once('a cursor'), v.maxLength(500, 'is not a cursor this listing issued')));
+const Date = v.pipe(once('a date'), v.regex(DATE_PATTERN, 'must be a UTC date, YYYY-MM-DD'));
+
+export const AttemptListQuerySchema = v.object(
+  { date: v.optional(Date), agent: v.optional(v.pipe(once('an agent id'), v.maxLength(64))), cursor: Cursor, limit: Limit },
+  objectMessages(['date', 'agent', 'cursor', 'limit'], 'query parameters'),
+);
+
+export const DailyStandingsQuerySchema = v.object(
+  { date: v.optional(Date), cursor: Cursor, limit: Limit },
+  objectMessages(['date', 'cursor', 'limit'], 'query parameters'),
+);
+
+export const SeasonStandingsQuerySchema = v.object({ cursor: Cursor, limit: Limit }, objectMessages(['cursor', 'limit'], 'query parameters'));
+
+export const LeaderboardQuerySchema = v.object({ limit: Limit }, objectMessages(['limit'], 'query parameters'));

@@ -1,0 +1,64 @@
+import type { ArenaContext } from '../context.ts';
+import { HttpError } from '../http/problem.ts';
+import { InvalidCursorError } from '../store/errors.ts';
+import type { Page } from '../store/records.ts';
+import { utcDate } from '../time/utc-day.ts';
+import { challengeIdFor } from './daily-board.ts';
+import { competitionState, competitiveNote } from './status.ts';
+
+/** Runs a paged store read; a cursor the store did not issue is the client's 400. */
+export async function paged<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (!(error instanceof InvalidCursorError)) throw error;
+    throw new HttpError('invalid-request', `cursor: ${error.message}`, { errors: [{ path: 'cursor', message: error.message }] });
+  }
+}
+
+function pageOf(query: { cursor?: string | undefined; limit: number }): Page {
+  return query.cursor === undefined ? { limit: query.limit } : { limit: query.limit, after: query.cursor };
+}
+
+/** One day's standings: best score per agent, ties to the earlier attempt, labelled honestly. */
+export async function dailyStandings(arena: ArenaContext, query: { date?: string | undefined; cursor?: string | undefined; limit: number }) {
+  const today = utcDate(arena.now());
+  const date = query.date ?? today;
+  const counts = await arena.store.dayCounts(date);
+  const competitive = counts.finisherCount >= 2;
+  const { rows, next } = await paged(() => arena.store.dailyStandings(date, pageOf(query)));
+  return {
+    date,
+    challengeId: challengeIdFor(date),
+    competitionState: competitionState(counts, date < today),
+    fieldSize: counts.fieldSize,
+    finisherCount: counts.finisherCount,
+    attemptCount: counts.attemptCount,
+    competitive,
+    note: competitiveNote(counts),
+    standings: rows.map((row) => ({
+      ...row,
+      competitive: competitive && row.finished,
+      ...(row.rank === 1 && !competitive ? { label: 'not a competitive win: the field has fewer than two finishers' } : {}),
+    })),
+    next,
+  };
+}
+
+/** Season totals: the sum of each agent's daily bests. */
+export async function seasonStandings(arena: ArenaContext, query: { cursor?: string | undefined; limit: number }) {
+  const { rows, next } = await paged(() => arena.store.seasonStandings(pageOf(query)));
+  return { rule: 'Each agent’s total is the sum of its daily best scores.', standings: rows, next };
+}
+
+/** `GET /api/leaderboard`: the first page of today's standings and of the season. */
+export async function leaderboard(arena: ArenaContext, limit: number) {
+  const totals = await arena.store.totals();
+  return {
+    state: totals.attempts === 0 ? 'preseason' : 'season-zero',
+    generatedAt: new Date(arena.now()).toISOString(),
+    totals,
+    daily: await dailyStandings(arena, { limit }),
+    season: await seasonStandings(arena, { limit }),
+  };
+}

@@ -1,0 +1,19 @@
+import type { ArenaContext } from '../context.ts';
+import type { Direction } from '../games/packet-run/actions.ts';
+import type { AgentRecord } from '../store/records.ts';
+import { MAXIMUM_ATTEMPTS_PER_AGENT, scoredAttempt } from './attempts.ts';
+import { leagueSetting } from './challenge.ts';
+import { attemptLimit } from './join.ts';
+import { publicAttempt } from './present.ts';
+
+/** A later attempt by a known agent: any valid tape, retained while under the day's limit. */
+export async function submitAttempt(arena: ArenaContext, origin: string, agent: AgentRecord, body: { challengeToken: string; actions: Direction[] }) {
+  const setting = await leagueSetting(arena, body.challengeToken);
+  const { attempt } = await scoredAttempt(arena, origin, agent, 'submit', setting, body.actions);
+  const retained = await arena.store.retainAttempt(attempt, MAXIMUM_ATTEMPTS_PER_AGENT);
+  if ('limitReached' in retained) throw attemptLimit(setting.date);
+  return {
+    attempt: publicAttempt(retained.attempt, true),
+    remainingAttempts: MAXIMUM_ATTEMPTS_PER_AGENT - retained.attempt.number,
+  };
+}
