@@ -2,10 +2,12 @@ import type { ArenaContext } from '../core/context.ts';
 import { randomSeed, type Ed25519Engine } from '../core/crypto/ed25519.ts';
 import { createKeyRing } from '../core/crypto/key-ring.ts';
 import { createTokens } from '../core/crypto/tokens.ts';
+import { openMemoryStore } from '../test/support/memory-store.ts';
 
 /**
  * The context a handler receives, built as `createArena` builds it (fresh signing key and
- * server secret, real clock and randomness), for cases that call game code without HTTP.
+ * server secret, real clock and randomness, a store in memory), for cases that call game code
+ * without HTTP.
  */
 export async function benchArenaContext(engine: Ed25519Engine | 'auto' = 'auto'): Promise<ArenaContext> {
   const keys = await createKeyRing({ signingSeed: randomSeed(), engine });
@@ -14,6 +16,7 @@ export async function benchArenaContext(engine: Ed25519Engine | 'auto' = 'auto')
     now,
     randomBytes: (length) => crypto.getRandomValues(new Uint8Array(length)),
     secret: randomSeed(),
+    store: await openMemoryStore(),
     keys,
     tokens: createTokens({ keys, now, issuer: 'agent-arena' }),
     originOf: () => BENCH_ORIGIN,

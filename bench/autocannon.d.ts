@@ -13,6 +13,29 @@ declare module 'autocannon' {
       timeout?: number;
       /** A run before the measured one whose results are discarded. */
       warmup?: { connections?: number; duration?: number };
+      /** Requests each connection sends in turn, starting over after the last one. */
+      requests?: Request[];
+      /** What `context` holds at the start of each pass over `requests`; cloned for each. */
+      initialContext?: Record<string, unknown>;
+    }
+
+    /**
+     * One request of `requests`. `context` is the connection's own, reset to `initialContext`
+     * whenever it starts over at the first request.
+     */
+    interface Request {
+      method?: string;
+      path?: string;
+      /** Builds the request as it is sent; a falsy result starts over at the first request (a reset). */
+      setupRequest?: (request: RequestData, context: Record<string, unknown>) => RequestData | undefined;
+      /** Sees each answer, before the connection's next request is built. */
+      onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
+    }
+
+    interface RequestData {
+      method: string;
+      path: string;
+      [key: string]: unknown;
     }
 
     interface Histogram {
@@ -31,6 +54,8 @@ declare module 'autocannon' {
       errors: number;
       timeouts: number;
       non2xx: number;
+      /** Times a connection started over because `setupRequest` returned a falsy value. */
+      resets: number;
     }
 
     /** An event emitter that is also a promise of the result. */

@@ -1,4 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** A server in its own process, so the load generator never shares its event loop. */
@@ -23,13 +26,19 @@ const running = new Set<ChildProcess>();
  */
 export async function startChildServer(name: string, args: string[], env: Record<string, string> = {}): Promise<ChildServer> {
   installExitHooks();
+  // A scratch data folder: a benchmark must never open or migrate the developer's database.
+  const dataDir = mkdtempSync(join(tmpdir(), `bench-${name}-`));
+  const { DATABASE_URL: _, ...inherited } = process.env;
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', NO_COLOR: '1', ...env },
+    env: { ...inherited, PORT: '0', HOST: '127.0.0.1', NO_COLOR: '1', ARENA_DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);
-  child.once('exit', () => running.delete(child));
+  child.once('exit', () => {
+    running.delete(child);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
   // Kept short, and always read: a child blocked on a full pipe would look like a slow server.
   let output = '';
   const collect = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4_000));

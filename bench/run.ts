@@ -1,8 +1,11 @@
 import { writeFile } from 'node:fs/promises';
 import type { BenchCase } from './case.ts';
 import { httpPlayNodeCase } from './cases/http-play-node.ts';
+import { httpTriadChainNodeCase } from './cases/http-triad-chain-node.ts';
 import { packetRunScoringCase } from './cases/packet-run-scoring.ts';
+import { stateForgeAuditCase } from './cases/state-forge-audit.ts';
 import { tokensCase } from './cases/tokens.ts';
+import { triadDuelRevealCase } from './cases/triad-duel-reveal.ts';
 import { startContentionMeter } from './contention.ts';
 import { describeMachine } from './machine.ts';
 import { resultsMarkdown, textMachine, textTable, type CaseResult } from './report.ts';
@@ -12,7 +15,14 @@ import { resultsMarkdown, textMachine, textTable, type CaseResult } from './repo
  * a filter, and prints their tables; `--write` also rewrites bench/RESULTS.md.
  * A new case is one file in bench/cases/ and one line here.
  */
-const CASES: readonly BenchCase[] = [packetRunScoringCase, tokensCase, httpPlayNodeCase];
+const CASES: readonly BenchCase[] = [
+  packetRunScoringCase,
+  tokensCase,
+  triadDuelRevealCase,
+  stateForgeAuditCase,
+  httpPlayNodeCase,
+  httpTriadChainNodeCase,
+];
 
 const RESULTS_FILE = new URL('./RESULTS.md', import.meta.url);
 

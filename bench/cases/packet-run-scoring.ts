@@ -28,7 +28,7 @@ machine's slow and fast spells alike.`,
     const tapes = tapePool();
     const tapeAt = (i: number) => tapes[i % tapes.length]!;
     const context = await benchArenaContext();
-    const arena = createArena({ signingKey: randomSeed(), secret: randomSeed() });
+    const arena = createArena({ signingKey: randomSeed(), secret: randomSeed(), store: context.store });
     const urls = tapes.map((tape) => `${BENCH_ORIGIN}/api/games/packet-run/play?actions=${tape.join('')}`);
     const play = async (i: number) => {
       const response = await arena.fetch(new Request(urls[i % urls.length]!));
