@@ -4,14 +4,11 @@
  * (a SELECT, or anything with RETURNING) is read with `all`, any other is run.
  */
 import type { Dialect } from 'kysely';
-import { createSqliteDialect, type SqliteClient } from './sqlite.ts';
+import { createSqliteDialect, fromSpreadingSqlite, type SpreadingStatement, type SqliteClient } from './sqlite.ts';
 
 /** The part of bun:sqlite's `Statement` this needs. */
-export interface BunSqliteStatement {
+export interface BunSqliteStatement extends SpreadingStatement {
   readonly columnNames: string[];
-  all(...parameters: any[]): unknown[];
-  run(...parameters: any[]): { changes: number; lastInsertRowid: number | bigint };
-  iterate(...parameters: any[]): IterableIterator<unknown>;
 }
 
 /** The part of bun:sqlite's `Database` this needs. */
@@ -27,17 +24,5 @@ export function createBunSqliteDialect(database: BunSqliteDatabase): Dialect {
 }
 
 export function fromBunSqlite(database: BunSqliteDatabase): SqliteClient {
-  return {
-    exec: (sql) => database.exec(sql),
-    close: () => database.close(),
-    prepare(sql) {
-      const statement = database.prepare(sql);
-      return {
-        reader: statement.columnNames.length > 0,
-        all: (parameters) => statement.all(...parameters),
-        run: (parameters) => statement.run(...parameters),
-        iterate: (parameters) => statement.iterate(...parameters),
-      };
-    },
-  };
+  return fromSpreadingSqlite(database, (statement) => statement.columnNames.length > 0);
 }

@@ -5,14 +5,11 @@
  * copied here into plain objects.
  */
 import type { Dialect } from 'kysely';
-import { createSqliteDialect, type SqliteClient } from './sqlite.ts';
+import { createSqliteDialect, fromSpreadingSqlite, type SpreadingStatement, type SqliteClient } from './sqlite.ts';
 
 /** The part of node:sqlite's `StatementSync` this needs. */
-export interface NodeSqliteStatement {
+export interface NodeSqliteStatement extends SpreadingStatement {
   columns(): unknown[];
-  all(...parameters: any[]): unknown[];
-  run(...parameters: any[]): { changes: number | bigint; lastInsertRowid: number | bigint };
-  iterate(...parameters: any[]): IterableIterator<unknown>;
 }
 
 /** The part of node:sqlite's `DatabaseSync` this needs. */
@@ -28,23 +25,5 @@ export function createNodeSqliteDialect(database: NodeSqliteDatabase): Dialect {
 }
 
 export function fromNodeSqlite(database: NodeSqliteDatabase): SqliteClient {
-  return {
-    exec: (sql) => database.exec(sql),
-    close: () => database.close(),
-    prepare(sql) {
-      const statement = database.prepare(sql);
-      return {
-        reader: statement.columns().length > 0,
-        all: (parameters) => statement.all(...parameters).map(plain),
-        run: (parameters) => statement.run(...parameters),
-        *iterate(parameters) {
-          for (const row of statement.iterate(...parameters)) yield plain(row);
-        },
-      };
-    },
-  };
-}
-
-function plain(row: unknown): unknown {
-  return { ...(row as object) };
+  return fromSpreadingSqlite(database, (statement) => statement.columns().length > 0, (row) => ({ ...(row as object) }));
 }

@@ -20,3 +20,36 @@ export function createSqliteDialect(database: SqliteClient): Dialect {
   for (const pragma of SQLITE_PRAGMAS) database.exec(pragma);
   return new SqliteDialect({ database });
 }
+
+/** A statement that takes its parameters spread (`all(...params)`), as bun:sqlite and node:sqlite do. */
+export interface SpreadingStatement {
+  all(...parameters: any[]): unknown[];
+  run(...parameters: any[]): { changes: number | bigint; lastInsertRowid: number | bigint };
+  iterate(...parameters: any[]): IterableIterator<unknown>;
+}
+
+/**
+ * Adapts a database whose statements spread their parameters to Kysely's shape, which passes
+ * them as one array. Each driver says how it tells a reading statement, and may copy rows.
+ */
+export function fromSpreadingSqlite<Statement extends SpreadingStatement>(
+  database: { prepare(sql: string): Statement; exec(sql: string): unknown; close(): void },
+  isReader: (statement: Statement) => boolean,
+  row: (value: unknown) => unknown = (value) => value,
+): SqliteClient {
+  return {
+    exec: (sql) => database.exec(sql),
+    close: () => database.close(),
+    prepare(sql) {
+      const statement = database.prepare(sql);
+      return {
+        reader: isReader(statement),
+        all: (parameters) => statement.all(...parameters).map(row),
+        run: (parameters) => statement.run(...parameters),
+        *iterate(parameters) {
+          for (const value of statement.iterate(...parameters)) yield row(value);
+        },
+      };
+    },
+  };
+}
