@@ -3,6 +3,7 @@
  * Times are ISO 8601 UTC strings and dates `YYYY-MM-DD`, so they sort as text; JSON is kept as
  * text so it reads back byte for byte; flags are 0/1 on SQLite and booleans on PostgreSQL.
  */
+import type { Channel, MemberRecord, ProposalStatus, ReviewRecord } from '../core/store/social-records.ts';
 
 /** A stored flag: 0/1 on SQLite (its drivers refuse to bind booleans), boolean on PostgreSQL. */
 export type Flag = number | boolean;
@@ -89,6 +90,149 @@ export interface IdempotencyKeysTable {
   body: string | null;
 }
 
+/** One row per agent that joined the Clubhouse (migration 0002). */
+export interface ClubhouseMembersTable {
+  agent_id: string;
+  via: MemberRecord['via'];
+  joined_at: string;
+}
+
+export interface ClubhouseTopicsTable {
+  id: string;
+  channel: Channel;
+  title: string;
+  body: string;
+  /** JSON text of the tag list. */
+  tags: string;
+  author_id: string;
+  created_at: string;
+  /** Maintained by the replies trigger. */
+  reply_count: number;
+  /** The newest reply's `created_at`, maintained by the replies trigger. */
+  last_reply_at: string | null;
+}
+
+export interface ClubhouseRepliesTable {
+  id: string;
+  topic_id: string;
+  body: string;
+  author_id: string;
+  created_at: string;
+}
+
+/** One row (`id` = 1): the Clubhouse's counts, one topic column per channel, kept by triggers. */
+export interface ClubhouseTotalsTable {
+  id: number;
+  members: number;
+  topics: number;
+  replies: number;
+  topics_general: number;
+  topics_game_design: number;
+  topics_rules_assembly: number;
+  topics_match_analysis: number;
+  topics_statistics: number;
+  topics_clubs: number;
+  topics_off_topic: number;
+}
+
+/**
+ * A proposal with its latest revision's content and its latest status change; the revisions
+ * and the status log keep the history (written by triggers on this table).
+ */
+export interface ProposalsTable {
+  /** 1, 2, 3, … unique: the primary key. */
+  number: number;
+  id: string;
+  game_id: string;
+  author_id: string;
+  status: ProposalStatus;
+  title: string;
+  summary: string;
+  rule_text: string;
+  rationale: string;
+  /** The latest revision's number, maintained by the revisions trigger. */
+  revision_count: number;
+  /** Maintained by the reviews trigger. */
+  review_count: number;
+  /** How many status-log entries the proposal has: the latest one's `seq`. */
+  status_changes: number;
+  /** The latest status change: from (null at creation), why and when (`status` is its `to`). */
+  status_from: ProposalStatus | null;
+  status_reason: string;
+  status_changed_at: string;
+  created_at: string;
+  /** The latest of its creation, revisions, reviews and status changes (never goes back). */
+  updated_at: string;
+}
+
+export interface ProposalRevisionsTable {
+  proposal_number: number;
+  /** 1, 2, 3, … unique per proposal. */
+  number: number;
+  title: string;
+  summary: string;
+  rule_text: string;
+  rationale: string;
+  created_at: string;
+}
+
+/** At most one per revision: the primary key is (proposal_number, revision). */
+export interface ProposalReviewsTable {
+  proposal_number: number;
+  revision: number;
+  reviewer_id: string;
+  stance: ReviewRecord['stance'];
+  comment: string;
+  created_at: string;
+}
+
+/** Written only by the proposals triggers: one entry per status, creation included. */
+export interface ProposalStatusLogTable {
+  proposal_number: number;
+  /** 1, 2, 3, … per proposal, in order of change. */
+  seq: number;
+  from_status: ProposalStatus | null;
+  to_status: ProposalStatus;
+  reason: string;
+  at: string;
+}
+
+/** One row (`id` = 1): the Rules Desk's counts, one column per status, kept by triggers. */
+export interface RulesTotalsTable {
+  id: number;
+  proposals: number;
+  reviews: number;
+  status_open: number;
+  status_under_review: number;
+  status_accepted: number;
+  status_rejected: number;
+  status_withdrawn: number;
+}
+
+export interface ArrivalsTable {
+  id: string;
+  /** UTC date of arrival. */
+  date: string;
+  /** HMAC of the client address: never read back out. */
+  client_digest: string;
+  /** 1 to the daily cap, unique per (date, client_digest). */
+  number: number;
+  user_agent_digest: string;
+  handle: string | null;
+  display_name: string;
+  model: string;
+  sent_by: string;
+  source: string;
+  purpose: string;
+  arrived_at: string;
+}
+
+/** One row (`id` = 1): every arrival ever recorded, kept by the arrivals trigger. */
+export interface ArrivalTotalsTable {
+  id: number;
+  arrivals: number;
+}
+
 export interface Database {
   agents: AgentsTable;
   attempts: AttemptsTable;
@@ -97,4 +241,15 @@ export interface Database {
   season_totals: SeasonTotalsTable;
   league_totals: LeagueTotalsTable;
   idempotency_keys: IdempotencyKeysTable;
+  clubhouse_members: ClubhouseMembersTable;
+  clubhouse_topics: ClubhouseTopicsTable;
+  clubhouse_replies: ClubhouseRepliesTable;
+  clubhouse_totals: ClubhouseTotalsTable;
+  proposals: ProposalsTable;
+  proposal_revisions: ProposalRevisionsTable;
+  proposal_reviews: ProposalReviewsTable;
+  proposal_status_log: ProposalStatusLogTable;
+  rules_totals: RulesTotalsTable;
+  arrivals: ArrivalsTable;
+  arrival_totals: ArrivalTotalsTable;
 }

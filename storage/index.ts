@@ -14,7 +14,7 @@ export type { Database } from './database.ts';
 export type { DialectFamily } from './family.ts';
 export { createKyselyStore } from './kysely-store.ts';
 export { migrateToLatest } from './migrate.ts';
-export { leagueMigrations } from './migrations/provider.ts';
+export { arenaMigrations } from './migrations/provider.ts';
 export { createSqliteDialect, SQLITE_PRAGMAS, type SqliteClient } from './dialects/sqlite.ts';
 export { createBunSqliteDialect, type BunSqliteDatabase } from './dialects/bun-sqlite.ts';
 export { createNodeSqliteDialect, type NodeSqliteDatabase } from './dialects/node-sqlite.ts';

@@ -2,16 +2,21 @@
  * The core's `Store` over Kysely, the same code on every dialect. No transactions (D1 has none):
  * every write that must be atomic is one statement guarded by a constraint, and the figures the
  * league shows are kept by triggers inside those statements (see migrations/0001-league-triggers.ts).
+ * The Clubhouse, the Rules Desk and the Arrival Hall follow the same rules in files of their own
+ * (clubhouse.ts, rules-desk.ts, arrivals.ts; triggers in migrations/0002-social-triggers.ts).
  */
 import type { Kysely } from 'kysely';
 import type { NewAgent } from '../core/store/records.ts';
 import type { Store } from '../core/store/store.ts';
+import { arrivalStore } from './arrivals.ts';
+import { clubhouseStore } from './clubhouse.ts';
 import type { Database } from './database.ts';
 import type { DialectFamily } from './family.ts';
 import { claimIdempotencyKey, completeIdempotencyKey, purgeIdempotencyKeys, releaseIdempotencyKey } from './idempotency.ts';
 import { dailyStandings, listAttempts, seasonStandings } from './listings.ts';
 import { retainAttempt } from './retain-attempt.ts';
 import { asNumber, toAgent, toAttempt } from './rows.ts';
+import { rulesStore } from './rules-desk.ts';
 
 /** A `Store` on a migrated database; `close()` destroys the Kysely instance (and so its client). */
 export function createKyselyStore(db: Kysely<Database>, family: DialectFamily): Store {
@@ -79,6 +84,10 @@ export function createKyselyStore(db: Kysely<Database>, family: DialectFamily): 
     completeIdempotencyKey: (claim, response, expiresAt) => completeIdempotencyKey(db, claim, response, expiresAt),
     releaseIdempotencyKey: (claim) => releaseIdempotencyKey(db, claim),
     purgeIdempotencyKeys: (now) => purgeIdempotencyKeys(db, now),
+
+    ...clubhouseStore(db),
+    ...rulesStore(db, family),
+    ...arrivalStore(db),
 
     close() {
       closing ??= db.destroy();

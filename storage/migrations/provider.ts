@@ -5,6 +5,7 @@
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
 import type { DialectFamily } from '../family.ts';
 import * as league from './0001-league.ts';
+import * as social from './0002-social.ts';
 
 interface FamilyMigration {
   up(db: Kysely<any>, family: DialectFamily): Promise<void>;
@@ -13,10 +14,11 @@ interface FamilyMigration {
 
 const MIGRATIONS: Record<string, FamilyMigration> = {
   '0001-league': league,
+  '0002-social': social,
 };
 
 /** A `MigrationProvider` with every migration bound to the dialect family. */
-export function leagueMigrations(family: DialectFamily): MigrationProvider {
+export function arenaMigrations(family: DialectFamily): MigrationProvider {
   const bound: Record<string, Migration> = {};
   for (const [name, migration] of Object.entries(MIGRATIONS)) {
     const { up, down } = migration;

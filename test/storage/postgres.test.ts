@@ -1,11 +1,13 @@
 /**
  * The store suite on a real PostgreSQL server through `pg` pools, when `DATABASE_URL` names one
  * (a role that may create databases). Each test gets its own database; concurrent calls run on
- * pools of several connections, as real concurrent READ COMMITTED transactions.
+ * pools of several connections, as real concurrent READ COMMITTED transactions. Then the
+ * interleavings only a server can show: one write held open while another waits on it.
  */
 import pg from 'pg';
 import { afterAll, describe, it } from 'vitest';
 import { createPostgresDialect } from '../../storage/index.ts';
+import { postgresInterleavings, type ServerDatabase } from './postgres-interleavings.ts';
 import { storeSuite } from './store-suite.ts';
 import { trackedTarget } from './targets.ts';
 
@@ -33,18 +35,20 @@ if (url === undefined || url === '') {
     }
   }
 
+  async function createDatabase(): Promise<ServerDatabase> {
+    const name = `arena_store_${process.pid}_${++created}`;
+    await admin.query(`CREATE DATABASE ${name}`);
+    const address = new URL(url!);
+    address.pathname = `/${name}`;
+    return { name, address: address.href, drop: () => dropDatabase(name) };
+  }
+
   storeSuite('PostgreSQL (pg, server)', {
     sharedOpen: true,
     async createTarget() {
-      const name = `arena_store_${process.pid}_${++created}`;
-      await admin.query(`CREATE DATABASE ${name}`);
-      const address = new URL(url);
-      address.pathname = `/${name}`;
-      return trackedTarget(
-        'postgres',
-        () => createPostgresDialect(new pg.Pool({ connectionString: address.href, max: 8 })),
-        () => dropDatabase(name),
-      );
+      const { address, drop } = await createDatabase();
+      return trackedTarget('postgres', () => createPostgresDialect(new pg.Pool({ connectionString: address, max: 8 })), drop);
     },
   });
+  postgresInterleavings(admin, createDatabase);
 }

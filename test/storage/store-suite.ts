@@ -6,12 +6,16 @@
 import { afterEach, beforeEach, describe } from 'vitest';
 import type { Store } from '../../core/store/store.ts';
 import { agentCases } from './cases/agents.ts';
+import { arrivalCases } from './cases/arrivals.ts';
 import { attemptCases } from './cases/attempts.ts';
+import { clubhouseCases } from './cases/clubhouse.ts';
 import { concurrencyCases } from './cases/concurrency.ts';
 import { figureCases } from './cases/figures.ts';
 import { idempotencyCases } from './cases/idempotency.ts';
 import { lifecycleCases } from './cases/lifecycle.ts';
 import { listingCases } from './cases/listings.ts';
+import { rulesCases } from './cases/rules.ts';
+import { socialConcurrencyCases } from './cases/social-concurrency.ts';
 
 /** A store opened on a target's database, as one start of the arena would open it. */
 export interface OpenedStore {
@@ -20,6 +24,8 @@ export interface OpenedStore {
   ran: string[];
   /** Runs `migrateToLatest` again through this store's connection; resolves to what it ran. */
   migrate(): Promise<string[]>;
+  /** Undoes the latest migration through this store's connection (its `down`); resolves to what it undid. */
+  migrateDown(): Promise<string[]>;
 }
 
 /** One fresh database on one dialect. */
@@ -81,7 +87,11 @@ export function storeSuite(name: string, dialect: DialectUnderTest): void {
     listingCases(context);
     figureCases(context);
     idempotencyCases(context);
+    clubhouseCases(context);
+    rulesCases(context);
+    arrivalCases(context);
     concurrencyCases(context);
+    socialConcurrencyCases(context);
     lifecycleCases(context);
   });
 }

@@ -1,7 +1,7 @@
 /** Building `StoreTarget`s: open a store the way `openStore` does, and close what was opened. */
-import { Kysely, type Dialect } from 'kysely';
+import { Kysely, Migrator, type Dialect } from 'kysely';
 import type { Database, DialectFamily } from '../../storage/index.ts';
-import { createKyselyStore, migrateToLatest } from '../../storage/index.ts';
+import { createKyselyStore, arenaMigrations, migrateToLatest } from '../../storage/index.ts';
 import type { OpenedStore, StoreTarget } from './store-suite.ts';
 
 /** Kysely over `dialect`, migrated, with the store on it; `migrate` runs the migrations again. */
@@ -14,7 +14,16 @@ export async function openOn(dialect: Dialect, family: DialectFamily): Promise<O
     await db.destroy();
     throw error;
   }
-  return { store: createKyselyStore(db, family), ran, migrate: () => migrateToLatest(db, family) };
+  return {
+    store: createKyselyStore(db, family),
+    ran,
+    migrate: () => migrateToLatest(db, family),
+    async migrateDown() {
+      const { error, results } = await new Migrator({ db, provider: arenaMigrations(family) }).migrateDown();
+      if (error !== undefined) throw error;
+      return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
+    },
+  };
 }
 
 /** A target whose every opened store is closed on `dispose`, before `cleanup` removes the database. */

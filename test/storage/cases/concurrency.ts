@@ -10,7 +10,7 @@ import { DAY_1, DAY_2, DAY_3, digestOf, newAgent, newAttempt, random, recordOf }
 import { expectFigures } from './figures.ts';
 
 /** Runs `count` calls at once, the i-th on `stores[i % stores.length]`. */
-function all<T>(stores: Store[], count: number, call: (store: Store, index: number) => Promise<T>): Promise<T[]> {
+export function all<T>(stores: Store[], count: number, call: (store: Store, index: number) => Promise<T>): Promise<T[]> {
   return Promise.all(Array.from({ length: count }, (_, index) => call(stores[index % stores.length]!, index)));
 }
 

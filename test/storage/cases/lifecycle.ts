@@ -1,12 +1,16 @@
-/** Migrations (twice, and from two clients at once) and a restart that finds every record. */
+/** Migrations (twice, from two clients at once, 0002 over a league database) and a restart that finds every record. */
 import { describe, expect, it } from 'vitest';
 import type { SuiteContext } from '../store-suite.ts';
-import { DAY_1, newAgent, newAttempt, recordOf, retainedOf } from '../fixtures.ts';
+import { at, DAY_1, newAgent, newAttempt, recordOf, retainedOf } from '../fixtures.ts';
+import { newArrival, newProposal, newReply, newRevision, newTopic } from '../social-fixtures.ts';
+import { publicOf } from './arrivals.ts';
+
+const MIGRATIONS = ['0001-league', '0002-social'];
 
 export function lifecycleCases(context: SuiteContext): void {
   describe('migrations and restarts', () => {
     it('runs the migrations once; running them again changes nothing', async () => {
-      expect(context.opened.ran).toEqual(['0001-league']);
+      expect(context.opened.ran).toEqual(MIGRATIONS);
       const agent = newAgent();
       await context.store.registerAgent(agent);
       await context.store.retainAttempt(newAttempt(agent), 10);
@@ -20,7 +24,8 @@ export function lifecycleCases(context: SuiteContext): void {
       const fresh = await context.dialect.createTarget();
       try {
         const [one, two] = await Promise.all([fresh.open(), fresh.open()]);
-        expect([...one.ran, ...two.ran]).toEqual(['0001-league']);
+        // Each migration ran once, by one client or the other (they may share the work).
+        expect([...one.ran, ...two.ran].sort()).toEqual(MIGRATIONS);
         const agent = newAgent();
         await one.store.registerAgent(agent);
         expect(await two.store.agentById(agent.id)).toEqual(recordOf(agent));
@@ -30,6 +35,20 @@ export function lifecycleCases(context: SuiteContext): void {
       }
     });
 
+    it('adds 0002 to a league database with records, its counts from zero, and undoes it', async () => {
+      expect(await context.opened.migrateDown()).toEqual(['0002-social']);
+      const agent = newAgent();
+      await context.store.registerAgent(agent);
+      await context.store.retainAttempt(newAttempt(agent), 10);
+      expect(await context.opened.migrate()).toEqual(['0002-social']);
+      expect(await context.store.totals()).toEqual({ agents: 1, attempts: 1 });
+      expect(await context.store.socialCounts()).toMatchObject({ members: 0, topics: 0, replies: 0 });
+      expect(await context.store.rulesCounts()).toMatchObject({ proposals: 0, reviews: 0 });
+      expect(await context.store.arrivalCount()).toBe(0);
+      expect((await context.store.joinClubhouse({ agentId: agent.id, via: 'league-key', joinedAt: at(1) })).created).toBe(true);
+      expect((await context.store.createProposal(newProposal(agent))).number).toBe(1);
+    });
+
     it('finds every record after the store is closed and opened again', async () => {
       const agent = newAgent();
       const attempt = newAttempt(agent, { date: DAY_1, reachedExit: true, score: 12 });
@@ -37,6 +56,15 @@ export function lifecycleCases(context: SuiteContext): void {
       await context.store.retainJoinAttempt({ ...attempt, kind: 'join' }, 10);
       await context.store.claimIdempotencyKey({ scope: 's', key: 'k', fingerprint: 'f', now: 1, staleAfterMs: 60_000, keepForMs: 86_400_000 });
       await context.store.completeIdempotencyKey({ scope: 's', key: 'k', claimedAt: 1 }, { status: 200, headers: {}, body: 'kept' }, 86_400_001);
+      const member = (await context.store.joinClubhouse({ agentId: agent.id, via: 'league-key', joinedAt: at(1) })).member;
+      const topic = await context.store.createTopic(newTopic(agent, { channel: 'match-analysis' }));
+      const reply = await context.store.addReply(newReply(topic, agent));
+      await context.store.createProposal(newProposal(agent));
+      await context.store.addRevision(1, agent.id, newRevision());
+      await context.store.transitionProposal(1, { to: 'withdrawn', allowedFrom: ['open'], reason: 'changed my mind', at: at(99_999) });
+      const proposal = await context.store.proposalByNumber(1);
+      const arrival = newArrival();
+      await context.store.recordArrival(arrival, 10);
       await context.store.close();
       await context.store.close(); // closing twice is harmless
 
@@ -53,6 +81,15 @@ export function lifecycleCases(context: SuiteContext): void {
         state: 'completed',
         response: { status: 200, headers: {}, body: 'kept' },
       });
+      expect(await store.clubhouseMember(agent.id)).toEqual(member);
+      expect(await store.topicById(topic.id)).toEqual({ ...topic, replyCount: 1, lastReplyAt: reply!.createdAt });
+      expect((await store.listReplies(topic.id, { limit: 5 })).items).toEqual([reply]);
+      expect(await store.proposalByNumber(1)).toEqual(proposal);
+      expect(proposal).toMatchObject({ status: 'withdrawn', revisionCount: 2 });
+      expect((await store.listArrivals({ limit: 5 })).items).toEqual([publicOf(arrival)]);
+      expect(await store.socialCounts()).toMatchObject({ members: 1, topics: 1, replies: 1 });
+      expect(await store.rulesCounts()).toMatchObject({ proposals: 1, reviews: 0, byStatus: { withdrawn: 1, open: 0 } });
+      expect(await store.arrivalCount()).toBe(1);
     });
   });
 }

@@ -1,0 +1,62 @@
+/**
+ * The one advisory review of a revision, in one conditional insert: selected from the
+ * revision's row (so it must exist, as the reference also insists) only when the reviewer is not
+ * the proposal's author, doing nothing when the revision already has its review
+ * (PRIMARY KEY (proposal_number, revision)). When nothing was inserted, reads say why. A review
+ * never touches the status; its trigger counts it and moves the proposal's `updated_at`.
+ */
+import type { Kysely } from 'kysely';
+import type { ReviewRecord } from '../core/store/social-records.ts';
+import { withAuthorOf } from './agent-summary.ts';
+import type { Database } from './database.ts';
+import { isProposalNumber } from './proposal-rules.ts';
+import { toReview } from './social-rows.ts';
+
+export interface NewReview {
+  revision: number;
+  reviewerId: string;
+  stance: ReviewRecord['stance'];
+  comment: string;
+  createdAt: string;
+}
+
+export type ReviewResult = { review: ReviewRecord } | { refused: 'not-found' | 'author' | 'taken' };
+
+/** Adds the revision's one review, or says why not. */
+export async function addReview(db: Kysely<Database>, number: number, review: NewReview): Promise<ReviewResult> {
+  if (!isProposalNumber(number) || !isProposalNumber(review.revision)) return { refused: 'not-found' };
+  const row = await db
+    .insertInto('proposal_reviews')
+    .columns(['proposal_number', 'revision', 'reviewer_id', 'stance', 'comment', 'created_at'])
+    .expression(
+      db
+        .selectFrom('proposal_revisions as r')
+        .select((eb) => [
+          'r.proposal_number',
+          'r.number as revision',
+          eb.val(review.reviewerId).as('reviewer_id'),
+          eb.val(review.stance).as('stance'),
+          eb.val(review.comment).as('comment'),
+          eb.val(review.createdAt).as('created_at'),
+        ])
+        .where('r.proposal_number', '=', number)
+        .where('r.number', '=', review.revision)
+        .where(({ exists, selectFrom }) => exists(selectFrom('proposals as p').select('p.number').where('p.number', '=', number).where('p.author_id', '<>', review.reviewerId))),
+    )
+    .onConflict((oc) => oc.columns(['proposal_number', 'revision']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (row) return { review: toReview(await withAuthorOf(db, row, row.reviewer_id)) };
+  return { refused: await refusal(db, number, review) };
+}
+
+/** Why nothing was inserted: a review, once there, stays, so one of these holds. */
+async function refusal(db: Kysely<Database>, number: number, review: NewReview): Promise<'not-found' | 'author' | 'taken'> {
+  const proposal = await db.selectFrom('proposals').select('author_id').where('number', '=', number).executeTakeFirst();
+  const revision = await db.selectFrom('proposal_revisions').select('number').where('proposal_number', '=', number).where('number', '=', review.revision).executeTakeFirst();
+  if (!proposal || !revision) return 'not-found';
+  if (proposal.author_id === review.reviewerId) return 'author';
+  const taken = await db.selectFrom('proposal_reviews').select('revision').where('proposal_number', '=', number).where('revision', '=', review.revision).executeTakeFirst();
+  if (taken) return 'taken';
+  throw new Error(`the review of proposal ${number} revision ${review.revision} was neither inserted nor refused`);
+}

@@ -1,0 +1,116 @@
+/**
+ * The Clubhouse: members, topics and replies. Each write is one statement: joining is an
+ * insert-or-nothing on the agent's id; a reply is inserted only from the topic row it answers,
+ * so an unknown topic inserts nothing. Counts, reply counts and last reply times are kept by
+ * the triggers of migration 0002.
+ */
+import type { Kysely } from 'kysely';
+import type { ClubhouseStore } from '../core/store/clubhouse-store.ts';
+import { CHANNELS, type Channel } from '../core/store/social-records.ts';
+import { withAuthorOf } from './agent-summary.ts';
+import { listReplies, listTopics } from './clubhouse-listings.ts';
+import type { ClubhouseTotalsTable, Database } from './database.ts';
+import { asNumber } from './rows.ts';
+import { AUTHOR_COLUMNS, toMember, toReply, toTopic } from './social-rows.ts';
+
+/** Where each channel's topics are counted. */
+const CHANNEL_COLUMNS: Record<Channel, Extract<keyof ClubhouseTotalsTable, `topics_${string}`>> = {
+  general: 'topics_general',
+  'game-design': 'topics_game_design',
+  'rules-assembly': 'topics_rules_assembly',
+  'match-analysis': 'topics_match_analysis',
+  statistics: 'topics_statistics',
+  clubs: 'topics_clubs',
+  'off-topic': 'topics_off_topic',
+};
+
+/** The Clubhouse's part of the store, bound to the database. */
+export function clubhouseStore(db: Kysely<Database>): ClubhouseStore {
+  const memberOf = (agentId: string) =>
+    db
+      .selectFrom('clubhouse_members as m')
+      .innerJoin('agents as a', 'a.id', 'm.agent_id')
+      .selectAll('m')
+      .select(AUTHOR_COLUMNS)
+      .where('m.agent_id', '=', agentId)
+      .executeTakeFirst();
+
+  return {
+    async joinClubhouse({ agentId, via, joinedAt }) {
+      // Inserted from the agent's row, so an unknown agent inserts nothing (and is told below).
+      const inserted = await db
+        .insertInto('clubhouse_members')
+        .columns(['agent_id', 'via', 'joined_at'])
+        .expression(
+          db
+            .selectFrom('agents')
+            .select((eb) => ['id', eb.val(via).as('via'), eb.val(joinedAt).as('joined_at')])
+            .where('id', '=', agentId),
+        )
+        .onConflict((oc) => oc.column('agent_id').doNothing())
+        .returning('agent_id')
+        .executeTakeFirst();
+      const member = await memberOf(agentId);
+      if (!member) throw new Error(`agent ${agentId} does not exist, so it cannot join the Clubhouse`);
+      return { member: toMember(member), created: inserted !== undefined };
+    },
+    async clubhouseMember(agentId) {
+      const row = await memberOf(agentId);
+      return row ? toMember(row) : null;
+    },
+
+    async createTopic(topic) {
+      const row = await db
+        .insertInto('clubhouse_topics')
+        .values({
+          id: topic.id,
+          channel: topic.channel,
+          title: topic.title,
+          body: topic.body,
+          tags: JSON.stringify(topic.tags),
+          author_id: topic.authorId,
+          created_at: topic.createdAt,
+          reply_count: 0,
+          last_reply_at: null,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toTopic(await withAuthorOf(db, row, row.author_id));
+    },
+    async topicById(id) {
+      const row = await db
+        .selectFrom('clubhouse_topics as t')
+        .innerJoin('agents as a', 'a.id', 't.author_id')
+        .selectAll('t')
+        .select(AUTHOR_COLUMNS)
+        .where('t.id', '=', id)
+        .executeTakeFirst();
+      return row ? toTopic(row) : null;
+    },
+    listTopics: (filter, page) => listTopics(db, filter, page),
+
+    async addReply(reply) {
+      // Inserted from the topic's row: nothing is inserted for a topic that does not exist.
+      const row = await db
+        .insertInto('clubhouse_replies')
+        .columns(['id', 'topic_id', 'body', 'author_id', 'created_at'])
+        .expression(
+          db
+            .selectFrom('clubhouse_topics')
+            .select((eb) => [eb.val(reply.id).as('id'), 'id as topic_id', eb.val(reply.body).as('body'), eb.val(reply.authorId).as('author_id'), eb.val(reply.createdAt).as('created_at')])
+            .where('id', '=', reply.topicId),
+        )
+        .returningAll()
+        .executeTakeFirst();
+      if (!row) return null;
+      return toReply(await withAuthorOf(db, row, row.author_id));
+    },
+    listReplies: (topicId, page) => listReplies(db, topicId, page),
+
+    async socialCounts() {
+      const row = await db.selectFrom('clubhouse_totals').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
+      const topicsByChannel = Object.fromEntries(CHANNELS.map((channel) => [channel, asNumber(row[CHANNEL_COLUMNS[channel]])])) as Record<Channel, number>;
+      return { members: asNumber(row.members), topics: asNumber(row.topics), replies: asNumber(row.replies), topicsByChannel };
+    },
+  };
+}

@@ -1,0 +1,242 @@
+/** The Rules Desk: numbering, revisions, the one review per revision, status changes and their log, listings, counts. */
+import { describe, expect, it } from 'vitest';
+import { InvalidCursorError } from '../../../core/store/errors.ts';
+import type { AgentRecord } from '../../../core/store/records.ts';
+import {
+  PROPOSAL_STATUSES,
+  type NewProposal,
+  type ProposalRecord,
+  type ProposalStatus,
+  type ProposalSummary,
+  type RulesCounts,
+} from '../../../core/store/social-records.ts';
+import type { Store } from '../../../core/store/store.ts';
+import type { SuiteContext } from '../store-suite.ts';
+import { allPages } from '../expected.ts';
+import { at, random } from '../fixtures.ts';
+import { newProposal, newRevision, registeredAgents, summaryOf } from '../social-fixtures.ts';
+
+/** The record `createProposal` gives back, and `proposalByNumber` until something changes. */
+function createdRecord(proposal: NewProposal, number: number, author: AgentRecord): ProposalRecord {
+  const { id, gameId, title, summary, ruleText, rationale, createdAt } = proposal;
+  return {
+    id,
+    number,
+    gameId,
+    status: 'open',
+    author: summaryOf(author),
+    title,
+    summary,
+    revisionCount: 1,
+    reviewCount: 0,
+    createdAt,
+    updatedAt: createdAt,
+    revisions: [{ number: 1, title, summary, ruleText, rationale, createdAt }],
+    reviews: [],
+    statusLog: [{ from: null, to: 'open', reason: 'proposed', at: createdAt }],
+  };
+}
+
+export function summaryOfProposal(record: ProposalRecord): ProposalSummary {
+  const { revisions: _revisions, reviews: _reviews, statusLog: _log, ...summary } = record;
+  return summary;
+}
+
+/** Every proposal, read back whole. */
+async function everyProposal(store: Store, count: number): Promise<ProposalRecord[]> {
+  return Promise.all(Array.from({ length: count }, async (_, index) => (await store.proposalByNumber(index + 1))!));
+}
+
+/** What a record's own parts say its counts, title and status must be. */
+export function expectSelfConsistent(record: ProposalRecord): void {
+  const latest = record.revisions.at(-1)!;
+  expect(record.revisions.map((revision) => revision.number)).toEqual(record.revisions.map((_, index) => index + 1));
+  expect(record.revisionCount).toBe(record.revisions.length);
+  expect(record.reviewCount).toBe(record.reviews.length);
+  expect([record.title, record.summary]).toEqual([latest.title, latest.summary]);
+  expect(record.statusLog[0]).toMatchObject({ from: null, to: 'open', reason: 'proposed', at: record.createdAt });
+  for (let index = 1; index < record.statusLog.length; index++) expect(record.statusLog[index]!.from).toBe(record.statusLog[index - 1]!.to);
+  expect(record.statusLog.at(-1)!.to).toBe(record.status);
+  const times = [record.createdAt, ...record.revisions.map((r) => r.createdAt), ...record.reviews.map((r) => r.createdAt), ...record.statusLog.map((c) => c.at)];
+  expect(record.updatedAt).toBe(times.sort().at(-1));
+}
+
+export function expectedRulesCounts(records: ProposalRecord[]): RulesCounts {
+  const byStatus = Object.fromEntries(PROPOSAL_STATUSES.map((status) => [status, records.filter((record) => record.status === status).length])) as Record<ProposalStatus, number>;
+  return { proposals: records.length, reviews: records.reduce((sum, record) => sum + record.reviews.length, 0), byStatus };
+}
+
+export function rulesCases(context: SuiteContext): void {
+  describe('rules desk', () => {
+    it('numbers proposals 1, 2, 3 with revision 1 and a first status-log entry, and finds them', async () => {
+      const [author, other] = await registeredAgents(context.store, 2);
+      const sent = [
+        newProposal(author!),
+        newProposal(other!, { gameId: 'triad-duel' }),
+        newProposal(author!, { title: 'Ünïcode “title” 🧪', ruleText: 'Line one\n\tLine two, quotes " \\', rationale: '' }),
+      ];
+      for (const [index, proposal] of sent.entries()) {
+        const record = await context.store.createProposal(proposal);
+        expect(record).toEqual(createdRecord(proposal, index + 1, proposal.authorId === author!.id ? author! : other!));
+        expect(await context.store.proposalByNumber(index + 1)).toEqual(record);
+      }
+      for (const missing of [0, 4, -1, 1.5, Number.NaN]) expect(await context.store.proposalByNumber(missing)).toBeNull();
+      expect(await context.store.rulesCounts()).toEqual({ proposals: 3, reviews: 0, byStatus: { open: 3, 'under-review': 0, accepted: 0, rejected: 0, withdrawn: 0 } });
+    });
+
+    it('adds revisions by the author while open or under review, and refuses every other', async () => {
+      const [author, other] = await registeredAgents(context.store, 2);
+      const proposal = newProposal(author!);
+      await context.store.createProposal(proposal);
+      const second = newRevision();
+      expect(await context.store.addRevision(1, author!.id, second)).toEqual({ revision: { number: 2, ...second } });
+      // An earlier time becomes the latest content all the same; updatedAt never goes back.
+      const third = newRevision({ createdAt: at(45_000) });
+      expect(await context.store.addRevision(1, author!.id, third)).toEqual({ revision: { number: 3, ...third } });
+      expect(await context.store.proposalByNumber(1)).toMatchObject({ title: third.title, summary: third.summary, revisionCount: 3, updatedAt: second.createdAt });
+
+      expect(await context.store.addRevision(2, author!.id, newRevision())).toEqual({ refused: 'not-found' });
+      expect(await context.store.addRevision(0, author!.id, newRevision())).toEqual({ refused: 'not-found' });
+      expect(await context.store.addRevision(1, other!.id, newRevision())).toEqual({ refused: 'not-author' });
+      await context.store.transitionProposal(1, { to: 'under-review', allowedFrom: ['open'], reason: 'review', at: at(60_000) });
+      const fourth = newRevision({ createdAt: at(61_000) });
+      expect(await context.store.addRevision(1, author!.id, fourth)).toEqual({ revision: { number: 4, ...fourth } });
+
+      for (const closing of ['accepted', 'rejected', 'withdrawn'] as const) {
+        const { number } = await context.store.createProposal(newProposal(author!));
+        await context.store.transitionProposal(number, { to: closing, allowedFrom: ['open'], reason: closing, at: at(62_000) });
+        expect(await context.store.addRevision(number, author!.id, newRevision())).toEqual({ refused: 'closed' });
+        // Not being the author is said first.
+        expect(await context.store.addRevision(number, other!.id, newRevision())).toEqual({ refused: 'not-author' });
+        expect((await context.store.proposalByNumber(number))!.revisionCount).toBe(1);
+      }
+      const record = (await context.store.proposalByNumber(1))!;
+      expect(record.revisions).toEqual([createdRecord(proposal, 1, author!).revisions[0], { number: 2, ...second }, { number: 3, ...third }, { number: 4, ...fourth }]);
+      expectSelfConsistent(record);
+    });
+
+    it('takes one review per revision, never by the author, and leaves the status alone', async () => {
+      const [author, first, second] = await registeredAgents(context.store, 3);
+      await context.store.createProposal(newProposal(author!));
+      await context.store.addRevision(1, author!.id, newRevision());
+      const review = { revision: 1, reviewerId: first!.id, stance: 'support' as const, comment: 'Yes, “gladly” 🧪', createdAt: at(70_000) };
+      const { reviewerId: _reviewer, ...fields } = review;
+      expect(await context.store.addReview(1, review)).toEqual({ review: { ...fields, reviewer: summaryOf(first!) } });
+      expect(await context.store.addReview(1, { ...review, reviewerId: second!.id })).toEqual({ refused: 'taken' });
+      expect(await context.store.addReview(1, { ...review, reviewerId: author!.id })).toEqual({ refused: 'author' });
+      expect(await context.store.addReview(1, { ...review, revision: 2, reviewerId: author!.id })).toEqual({ refused: 'author' });
+      expect(await context.store.addReview(1, { ...review, revision: 3 })).toEqual({ refused: 'not-found' });
+      expect(await context.store.addReview(1, { ...review, revision: 0 })).toEqual({ refused: 'not-found' });
+      expect(await context.store.addReview(2, review)).toEqual({ refused: 'not-found' });
+      const later = { revision: 2, reviewerId: second!.id, stance: 'oppose' as const, comment: '', createdAt: at(71_000) };
+      expect(await context.store.addReview(1, later)).toMatchObject({ review: { revision: 2, stance: 'oppose', reviewer: summaryOf(second!) } });
+      const record = (await context.store.proposalByNumber(1))!;
+      expect(record.status).toBe('open');
+      expect(record.statusLog).toHaveLength(1);
+      expect(record.reviews.map((r) => [r.revision, r.reviewer.id, r.stance])).toEqual([
+        [1, first!.id, 'support'],
+        [2, second!.id, 'oppose'],
+      ]);
+      expect(record.reviewCount).toBe(2);
+      expectSelfConsistent(record);
+      expect((await context.store.rulesCounts()).reviews).toBe(2);
+    });
+
+    it('changes the status only from an allowed one, and logs every change', async () => {
+      const [author] = await registeredAgents(context.store, 1);
+      await context.store.createProposal(newProposal(author!));
+      const toReview = { to: 'under-review' as const, allowedFrom: ['open'] as const, reason: 'Enough support', at: at(80_000) };
+      expect(await context.store.transitionProposal(1, toReview)).toEqual({ change: { from: 'open', to: 'under-review', reason: 'Enough support', at: at(80_000) } });
+      expect(await context.store.transitionProposal(1, toReview)).toEqual({ refused: 'not-allowed' });
+      expect(await context.store.transitionProposal(2, toReview)).toEqual({ refused: 'not-found' });
+      expect(await context.store.transitionProposal(1, { ...toReview, to: 'accepted', allowedFrom: [] })).toEqual({ refused: 'not-allowed' });
+      const accept = { to: 'accepted' as const, allowedFrom: ['under-review', 'open'] as const, reason: 'Assembly vote: “yes” ✓', at: at(81_000) };
+      expect(await context.store.transitionProposal(1, accept)).toEqual({ change: { from: 'under-review', to: 'accepted', reason: accept.reason, at: accept.at } });
+      const record = (await context.store.proposalByNumber(1))!;
+      expect(record.status).toBe('accepted');
+      expect(record.statusLog.slice(1)).toEqual([
+        { from: 'open', to: 'under-review', reason: 'Enough support', at: at(80_000) },
+        { from: 'under-review', to: 'accepted', reason: accept.reason, at: accept.at },
+      ]);
+      expectSelfConsistent(record);
+      expect((await context.store.rulesCounts()).byStatus).toEqual({ open: 0, 'under-review': 0, accepted: 1, rejected: 0, withdrawn: 0 });
+    });
+
+    /** Proposals over three games and every status, some revised. */
+    async function script() {
+      const agents = await registeredAgents(context.store, 3);
+      const games = ['packet-run', 'triad-duel', 'state-forge'];
+      const statuses: ProposalStatus[] = ['open', 'under-review', 'accepted', 'rejected', 'open', 'withdrawn'];
+      for (let index = 0; index < 14; index++) {
+        const author = agents[index % 3]!;
+        const { number } = await context.store.createProposal(newProposal(author, { gameId: games[index % 3]! }));
+        if (index % 4 === 1) await context.store.addRevision(number, author.id, newRevision());
+        const status = statuses[index % statuses.length]!;
+        if (status === 'accepted' || status === 'rejected') await context.store.transitionProposal(number, { to: 'under-review', allowedFrom: ['open'], reason: 'r', at: at(90_000) });
+        if (status !== 'open') await context.store.transitionProposal(number, { to: status, allowedFrom: ['open', 'under-review'], reason: 's', at: at(90_001) });
+      }
+      return { agents, records: await everyProposal(context.store, 14) };
+    }
+
+    it('lists proposals newest first, by status and by game, across pages with no gap or repeat', async () => {
+      const { records } = await script();
+      const filters: { status?: ProposalStatus; gameId?: string }[] = [{}, { status: 'open' }, { gameId: 'triad-duel' }, { status: 'open', gameId: 'packet-run' }, { status: 'under-review' }];
+      for (const filter of filters) {
+        const expected = records
+          .filter((record) => (filter.status === undefined || record.status === filter.status) && (filter.gameId === undefined || record.gameId === filter.gameId))
+          .sort((a, b) => b.number - a.number)
+          .map(summaryOfProposal);
+        expect(expected.length).toBeGreaterThan(1);
+        for (const limit of [1, 2, 3, expected.length, expected.length + 4]) {
+          const { items, pages } = await allPages(limit, (after) => context.store.listProposals(filter, { limit, after }));
+          expect(items).toEqual(expected);
+          expect(pages).toBe(Math.max(1, Math.ceil(expected.length / limit)));
+        }
+      }
+      expect(await context.store.listProposals({ gameId: 'no-such-game' }, { limit: 5 })).toEqual({ items: [], next: null });
+      expect(await context.store.listProposals({ status: 'withdrawn', gameId: 'packet-run' }, { limit: 5 })).toEqual({ items: [], next: null });
+    });
+
+    it('keeps every count exact over proposals, revisions, reviews and status changes', async () => {
+      const next = random(20310501);
+      const agents = await registeredAgents(context.store, 5);
+      expect(await context.store.rulesCounts()).toEqual(expectedRulesCounts([]));
+      let proposals = 0;
+      for (let step = 0; step < 60; step++) {
+        const agent = agents[Math.floor(next() * agents.length)]!;
+        const roll = next();
+        const number = 1 + Math.floor(next() * Math.max(1, proposals));
+        const revision = 1 + Math.floor(next() * 3);
+        if (roll < 0.25 || proposals === 0) {
+          await context.store.createProposal(newProposal(agent));
+          proposals++;
+        } else if (roll < 0.45) {
+          await context.store.addRevision(number, agent.id, newRevision());
+        } else if (roll < 0.7) {
+          await context.store.addReview(number, { revision, reviewerId: agent.id, stance: 'neutral', comment: `step ${step}`, createdAt: at(95_000 + step) });
+        } else {
+          const to = PROPOSAL_STATUSES[Math.floor(next() * PROPOSAL_STATUSES.length)]!;
+          const allowedFrom = PROPOSAL_STATUSES.filter(() => next() < 0.5);
+          await context.store.transitionProposal(number, { to, allowedFrom, reason: `step ${step}`, at: at(95_000 + step) });
+        }
+      }
+      const records = await everyProposal(context.store, proposals);
+      for (const record of records) expectSelfConsistent(record);
+      expect(records.some((record) => record.statusLog.length > 2)).toBe(true);
+      expect(await context.store.rulesCounts()).toEqual(expectedRulesCounts(records));
+    });
+
+    it('throws InvalidCursorError for a cursor it did not issue for this listing', async () => {
+      await script();
+      const { next } = await context.store.listProposals({ status: 'open' }, { limit: 1 });
+      expect(next).not.toBeNull();
+      for (const after of ['', 'not a cursor!', next!.slice(0, -3), btoa(JSON.stringify({ v: 1, l: 'proposals:["open",null]', k: ['1'], r: 1 })).replace(/=+$/, '')]) {
+        await expect(context.store.listProposals({ status: 'open' }, { limit: 1, after })).rejects.toThrow(InvalidCursorError);
+      }
+      await expect(context.store.listProposals({}, { limit: 1, after: next! })).rejects.toThrow(InvalidCursorError);
+      await expect(context.store.listProposals({ status: 'open', gameId: 'packet-run' }, { limit: 1, after: next! })).rejects.toThrow(InvalidCursorError);
+      await expect(context.store.listTopics({}, { limit: 1, after: next! })).rejects.toThrow(InvalidCursorError);
+      expect((await context.store.listProposals({ status: 'open' }, { limit: 1, after: next! })).items).toHaveLength(1);
+    });
+  });
+}

@@ -1,0 +1,156 @@
+/**
+ * Interleavings on a real PostgreSQL server that many concurrent calls only sometimes hit: one
+ * store's write is held open in a transaction (its pool is one client that has begun one),
+ * another store's write is started against it, and only once the server shows that write
+ * waiting on a lock does the first commit or roll back. Only a server has two sessions to
+ * interleave; SQLite and D1 run one writer at a time.
+ */
+import { Kysely } from 'kysely';
+import pg from 'pg';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Store } from '../../core/store/store.ts';
+import { createKyselyStore, createPostgresDialect, openStore, type Database, type PgPoolLike } from '../../storage/index.ts';
+import { at, digestOf } from './fixtures.ts';
+import { newArrival, newProposal, newRevision, registeredAgents } from './social-fixtures.ts';
+
+/** A fresh database on the server: its address, and a way to drop it. */
+export interface ServerDatabase {
+  name: string;
+  address: string;
+  drop(): Promise<void>;
+}
+
+type Held = Awaited<ReturnType<typeof heldTransaction>>;
+
+/** A store whose every statement runs in one transaction on one client, until `commit` or `rollback`. */
+async function heldTransaction(address: string) {
+  const client = new pg.Client({ connectionString: address });
+  await client.connect();
+  await client.query('BEGIN');
+  const pool: PgPoolLike = { connect: async () => ({ query: (sql, parameters) => client.query(sql, parameters), release() {} }), end: async () => {} };
+  const store = createKyselyStore(new Kysely<Database>({ dialect: createPostgresDialect(pool) }), 'postgres');
+  return {
+    store,
+    commit: async () => void (await client.query('COMMIT')),
+    rollback: async () => void (await client.query('ROLLBACK')),
+    async end() {
+      await store.close();
+      await client.end();
+    },
+  };
+}
+
+export function postgresInterleavings(admin: pg.Pool, createDatabase: () => Promise<ServerDatabase>): void {
+  describe('PostgreSQL interleavings (one write held open, another waiting on it)', () => {
+    let database: ServerDatabase;
+    let store: Store;
+    let opened: Held[] = [];
+    /** The transaction a test holds (`hold()` opens another). */
+    let held: Held;
+    const hold = async () => {
+      const transaction = await heldTransaction(database.address);
+      opened.push(transaction);
+      return transaction;
+    };
+    beforeEach(async () => {
+      database = await createDatabase();
+      store = await openStore(createPostgresDialect(new pg.Pool({ connectionString: database.address, max: 4 })), 'postgres');
+      held = await hold();
+    });
+    afterEach(async () => {
+      await Promise.all(opened.map((transaction) => transaction.end()));
+      opened = [];
+      await store.close();
+      await database.drop();
+    });
+
+    /** Starts `write`, waits until the server shows it waiting on a lock, then ends `holder`'s transaction. */
+    async function against<T>(write: () => Promise<T>, end: 'commit' | 'rollback', holder: Held = held): Promise<T> {
+      const waiting = write();
+      for (let tries = 0; ; tries++) {
+        const { rows } = await admin.query<{ n: number }>(`SELECT count(*)::integer AS n FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock'`, [database.name]);
+        if (rows[0]!.n > 0) break;
+        if (tries > 500) throw new Error('the second write never waited on the held one');
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      await holder[end]();
+      return waiting;
+    }
+
+    it('refuses a transition from a status a held transition is leaving, and logs one change', async () => {
+      const [author] = await registeredAgents(store, 1);
+      await store.createProposal(newProposal(author!));
+      expect(await held.store.transitionProposal(1, { to: 'accepted', allowedFrom: ['open'], reason: 'held', at: at(1) })).toMatchObject({ change: { from: 'open' } });
+      const second = await against(() => store.transitionProposal(1, { to: 'under-review', allowedFrom: ['open'], reason: 'late', at: at(2) }), 'commit');
+      expect(second).toEqual({ refused: 'not-allowed' });
+      const record = (await store.proposalByNumber(1))!;
+      expect(record.statusLog.map((entry) => [entry.from, entry.to])).toEqual([
+        [null, 'open'],
+        ['open', 'accepted'],
+      ]);
+      expect((await store.rulesCounts()).byStatus).toMatchObject({ open: 0, accepted: 1, 'under-review': 0 });
+    });
+
+    it('lets the waiting transition through when the held one rolls back', async () => {
+      const [author] = await registeredAgents(store, 1);
+      await store.createProposal(newProposal(author!));
+      await held.store.transitionProposal(1, { to: 'accepted', allowedFrom: ['open'], reason: 'held', at: at(1) });
+      const second = await against(() => store.transitionProposal(1, { to: 'under-review', allowedFrom: ['open'], reason: 'late', at: at(2) }), 'rollback');
+      expect(second).toEqual({ change: { from: 'open', to: 'under-review', reason: 'late', at: at(2) } });
+      expect((await store.proposalByNumber(1))!.statusLog).toHaveLength(2);
+    });
+
+    it('refuses a revision that waited for a transition closing the proposal', async () => {
+      const [author] = await registeredAgents(store, 1);
+      await store.createProposal(newProposal(author!));
+      await held.store.transitionProposal(1, { to: 'accepted', allowedFrom: ['open'], reason: 'held', at: at(1) });
+      expect(await against(() => store.addRevision(1, author!.id, newRevision()), 'commit')).toEqual({ refused: 'closed' });
+      expect(await store.proposalByNumber(1)).toMatchObject({ status: 'accepted', revisionCount: 1 });
+    });
+
+    it('numbers a revision that waited for another after it', async () => {
+      const [author] = await registeredAgents(store, 1);
+      await store.createProposal(newProposal(author!));
+      expect(await held.store.addRevision(1, author!.id, newRevision())).toMatchObject({ revision: { number: 2 } });
+      const last = newRevision();
+      expect(await against(() => store.addRevision(1, author!.id, last), 'commit')).toEqual({ revision: { number: 3, ...last } });
+      expect(await store.proposalByNumber(1)).toMatchObject({ revisionCount: 3, title: last.title });
+    });
+
+    it('gives a proposal that waited on a held number the next one, or that number after a rollback', async () => {
+      const [author] = await registeredAgents(store, 1);
+      await store.createProposal(newProposal(author!));
+      expect((await held.store.createProposal(newProposal(author!))).number).toBe(2);
+      expect((await against(() => store.createProposal(newProposal(author!)), 'commit')).number).toBe(3);
+      const again = await hold();
+      expect((await again.store.createProposal(newProposal(author!))).number).toBe(4);
+      expect((await against(() => store.createProposal(newProposal(author!)), 'rollback', again)).number).toBe(4);
+      expect(await store.rulesCounts()).toMatchObject({ proposals: 4, byStatus: { open: 4 } });
+    });
+
+    it('refuses a review of a revision whose held review commits', async () => {
+      const [author, first, second] = await registeredAgents(store, 3);
+      await store.createProposal(newProposal(author!));
+      const review = (reviewerId: string) => ({ revision: 1, reviewerId, stance: 'support' as const, comment: '', createdAt: at(1) });
+      expect(await held.store.addReview(1, review(first!.id))).toHaveProperty('review');
+      expect(await against(() => store.addReview(1, review(second!.id)), 'commit')).toEqual({ refused: 'taken' });
+      expect((await store.proposalByNumber(1))!.reviews.map((r) => r.reviewer.id)).toEqual([first!.id]);
+    });
+
+    it('holds a client to its cap against a held check-in, and frees the place on a rollback', async () => {
+      const client = digestOf('held-client');
+      expect(await held.store.recordArrival(newArrival({ clientDigest: client }), 1)).toHaveProperty('arrival');
+      expect(await against(() => store.recordArrival(newArrival({ clientDigest: client }), 1), 'rollback')).toHaveProperty('arrival');
+      expect(await store.recordArrival(newArrival({ clientDigest: client }), 1)).toEqual({ capReached: true });
+      expect(await store.arrivalCount()).toBe(1);
+    });
+
+    it('tells a join that waited on a held one the membership it made', async () => {
+      const [agent] = await registeredAgents(store, 1);
+      const first = await held.store.joinClubhouse({ agentId: agent!.id, via: 'league-key', joinedAt: at(1) });
+      expect(first.created).toBe(true);
+      expect(await against(() => store.joinClubhouse({ agentId: agent!.id, via: 'registration-capability', joinedAt: at(2) }), 'commit')).toEqual({ member: first.member, created: false });
+      expect((await store.socialCounts()).members).toBe(1);
+    });
+  });
+}
