@@ -35,7 +35,24 @@ export function retiredKeysFromEnv(env: Environment): Uint8Array[] {
     .map((key, i) => parseKey(key, `ARENA_RETIRED_PUBLIC_KEYS[${i}]`));
 }
 
-/** `ARENA_PUBLIC_ORIGIN`, the origin absolute links use. */
-export function originFromEnv(env: Environment): Pick<ArenaOptions, 'publicOrigin'> {
-  return env.ARENA_PUBLIC_ORIGIN ? { publicOrigin: env.ARENA_PUBLIC_ORIGIN } : {};
+/**
+ * The operator's choices: `ARENA_PUBLIC_ORIGIN` (the origin absolute links use),
+ * `ARENA_OPERATOR_TOKEN` (32+ characters, for operator actions), `ARENA_CLUBHOUSE`
+ * (`open` or `forming`) and `ARENA_ARRIVAL_DAILY_CAP` (check-ins per client and day).
+ */
+export function settingsFromEnv(env: Environment): Pick<ArenaOptions, 'publicOrigin' | 'operatorToken' | 'clubhouse' | 'arrivalDailyCap'> {
+  const clubhouse = env.ARENA_CLUBHOUSE;
+  if (clubhouse !== undefined && clubhouse !== 'open' && clubhouse !== 'forming') {
+    throw new Error(`ARENA_CLUBHOUSE must be open or forming, not ${clubhouse}`);
+  }
+  const cap = env.ARENA_ARRIVAL_DAILY_CAP;
+  if (cap !== undefined && !/^[1-9]\d{0,5}$/.test(cap)) throw new Error(`ARENA_ARRIVAL_DAILY_CAP must be a positive whole number, not ${cap}`);
+  const token = env.ARENA_OPERATOR_TOKEN;
+  if (token !== undefined && token.length < 32) throw new Error('ARENA_OPERATOR_TOKEN must be at least 32 characters');
+  return {
+    ...(env.ARENA_PUBLIC_ORIGIN ? { publicOrigin: env.ARENA_PUBLIC_ORIGIN } : {}),
+    ...(token ? { operatorToken: token } : {}),
+    ...(clubhouse ? { clubhouse } : {}),
+    ...(cap ? { arrivalDailyCap: Number(cap) } : {}),
+  };
 }

@@ -1,7 +1,6 @@
 import type { ArenaContext } from '../core/context.ts';
-import { randomSeed, type Ed25519Engine } from '../core/crypto/ed25519.ts';
-import { createKeyRing } from '../core/crypto/key-ring.ts';
-import { createTokens } from '../core/crypto/tokens.ts';
+import { createArenaContext, randomSeed } from '../core/index.ts';
+import type { Ed25519Engine } from '../core/crypto/ed25519.ts';
 import { openMemoryStore } from '../test/support/memory-store.ts';
 
 /**
@@ -10,17 +9,13 @@ import { openMemoryStore } from '../test/support/memory-store.ts';
  * without HTTP.
  */
 export async function benchArenaContext(engine: Ed25519Engine | 'auto' = 'auto'): Promise<ArenaContext> {
-  const keys = await createKeyRing({ signingSeed: randomSeed(), engine });
-  const now = () => Date.now();
-  return {
-    now,
-    randomBytes: (length) => crypto.getRandomValues(new Uint8Array(length)),
+  return createArenaContext({
+    signingKey: randomSeed(),
     secret: randomSeed(),
     store: await openMemoryStore(),
-    keys,
-    tokens: createTokens({ keys, now, issuer: 'agent-arena' }),
-    originOf: () => BENCH_ORIGIN,
-  };
+    cryptoEngine: engine,
+    publicOrigin: BENCH_ORIGIN,
+  });
 }
 
 /** The origin that in-process requests and receipts name. */

@@ -1,4 +1,5 @@
 import type { ArenaContext } from './context.ts';
+import { sha256Hex } from './crypto/sha256.ts';
 import { createKeyRing } from './crypto/key-ring.ts';
 import type { Ed25519Engine } from './crypto/ed25519.ts';
 import { createTokens } from './crypto/tokens.ts';
@@ -10,8 +11,11 @@ import { stateForgeRoutes } from './games/state-forge/routes.ts';
 import { ARCHIVE_PUBLIC_KEYS } from './games/triad-duel/archive.ts';
 import { triadDuelRoutes } from './games/triad-duel/routes.ts';
 import { createFetchHandler } from './http/router.ts';
-import type { Route } from './http/route.ts';
+import type { Connection, Route } from './http/route.ts';
 import { leagueRoutes } from './league/routes.ts';
+import { clubhouseRoutes } from './clubhouse/routes.ts';
+import { rulesDeskRoutes } from './rules-desk/routes.ts';
+import { arrivalRoutes } from './arrival/routes.ts';
 import { pulseRoutes } from './status/pulse.ts';
 import type { Store } from './store/store.ts';
 import { duelPageRoutes } from './pages/duel-page.ts';
@@ -38,10 +42,20 @@ export interface ArenaOptions {
   cryptoEngine?: Ed25519Engine | 'auto';
   /** Issuer named in every token. */
   issuer?: string;
+  /**
+   * The operator's bearer token (32 or more characters) for operator actions, such as moving a
+   * Rules Desk proposal between statuses. Without one, those actions answer 503.
+   */
+  operatorToken?: string;
+  /** `forming` closes Clubhouse joins and posts (503, nothing kept). Default `open`. */
+  clubhouse?: 'open' | 'forming';
+  /** Arrival check-ins kept per client and UTC day. Default 20. */
+  arrivalDailyCap?: number;
 }
 
 export interface Arena {
-  fetch(request: Request): Promise<Response>;
+  /** Answers a request. `connection` carries what only the adapter knows, such as the client address. */
+  fetch(request: Request, connection?: Connection): Promise<Response>;
 }
 
 const ROUTES: readonly Route[] = [
@@ -51,6 +65,9 @@ const ROUTES: readonly Route[] = [
   ...stateForgeRoutes,
   ...leagueRoutes,
   ...pulseRoutes,
+  ...clubhouseRoutes,
+  ...rulesDeskRoutes,
+  ...arrivalRoutes,
   ...jwksRoutes,
   ...problemRoutes,
   ...duelPageRoutes,
@@ -58,32 +75,44 @@ const ROUTES: readonly Route[] = [
 
 /** The whole arena as one Web-standard fetch handler; everything runtime-specific is injected. */
 export function createArena(options: ArenaOptions): Arena {
-  if (options.secret.length < 32) throw new RangeError('the server secret must be at least 32 bytes');
-  const now = options.now ?? (() => Date.now());
-  const randomBytes = options.randomBytes ?? ((length: number) => crypto.getRandomValues(new Uint8Array(length)));
-  const publicOrigin = options.publicOrigin === undefined ? undefined : normaliseOrigin(options.publicOrigin);
+  checkOptions(options);
   let context: Promise<ArenaContext> | undefined;
+  const handle = createFetchHandler(ROUTES, () => (context ??= createArenaContext(options)));
+  return { fetch: (request, connection) => handle(request, connection) };
+}
 
-  async function buildContext(): Promise<ArenaContext> {
-    const keys = await createKeyRing({
-      signingSeed: options.signingKey,
-      // Archived fixtures were signed by their own keys; publishing them keeps the fixtures verifiable.
-      retiredPublicKeys: [...(options.retiredPublicKeys ?? []), ...ARCHIVE_PUBLIC_KEYS],
-      engine: options.cryptoEngine ?? 'auto',
-    });
-    return {
-      now,
-      randomBytes,
-      secret: options.secret,
-      store: options.store,
-      keys,
-      tokens: createTokens({ keys, now, issuer: options.issuer ?? 'agent-arena' }),
-      originOf: (request) => publicOrigin ?? new URL(request.url).origin,
-    };
+/** What every handler receives, built from the options: keys imported, settings resolved. */
+export async function createArenaContext(options: ArenaOptions): Promise<ArenaContext> {
+  checkOptions(options);
+  const now = options.now ?? (() => Date.now());
+  const publicOrigin = options.publicOrigin === undefined ? undefined : normaliseOrigin(options.publicOrigin);
+  const keys = await createKeyRing({
+    signingSeed: options.signingKey,
+    // Archived fixtures were signed by their own keys; publishing them keeps the fixtures verifiable.
+    retiredPublicKeys: [...(options.retiredPublicKeys ?? []), ...ARCHIVE_PUBLIC_KEYS],
+    engine: options.cryptoEngine ?? 'auto',
+  });
+  return {
+    now,
+    randomBytes: options.randomBytes ?? ((length: number) => crypto.getRandomValues(new Uint8Array(length))),
+    secret: options.secret,
+    store: options.store,
+    settings: {
+      clubhouse: options.clubhouse ?? 'open',
+      arrivalDailyCap: options.arrivalDailyCap ?? 20,
+      operatorTokenDigest: options.operatorToken === undefined ? null : sha256Hex(options.operatorToken),
+    },
+    keys,
+    tokens: createTokens({ keys, now, issuer: options.issuer ?? 'agent-arena' }),
+    originOf: (request) => publicOrigin ?? new URL(request.url).origin,
+  };
+}
+
+function checkOptions(options: ArenaOptions): void {
+  if (options.secret.length < 32) throw new RangeError('the server secret must be at least 32 bytes');
+  if (options.operatorToken !== undefined && options.operatorToken.length < 32) {
+    throw new RangeError('the operator token must be at least 32 characters');
   }
-
-  const handle = createFetchHandler(ROUTES, () => (context ??= buildContext()));
-  return { fetch: (request) => handle(request) };
 }
 
 function normaliseOrigin(origin: string): string {

@@ -2,6 +2,14 @@ import type { KeyRing } from './crypto/key-ring.ts';
 import type { Tokens } from './crypto/tokens.ts';
 import type { Store } from './store/store.ts';
 
+/** The operator's choices, fixed when the arena is created. */
+export interface ArenaSettings {
+  clubhouse: 'open' | 'forming';
+  arrivalDailyCap: number;
+  /** SHA-256 hex of the operator token, or null when none is configured. */
+  operatorTokenDigest: string | null;
+}
+
 /** What every handler receives besides its request: the arena's injected capabilities. */
 export interface ArenaContext {
   /** Epoch milliseconds from the injected clock. */
@@ -13,6 +21,7 @@ export interface ArenaContext {
   tokens: Tokens;
   /** Durable records: agents, league attempts, idempotency keys. */
   store: Store;
+  settings: ArenaSettings;
   keys: KeyRing;
   /** The origin that absolute links in documents use. */
   originOf(request: Request): string;

@@ -2,7 +2,8 @@
  * Agent Arena's runtime-agnostic core: one fetch handler built from Web standards only.
  * Adapters in `adapters/` connect it to Node, Bun, Deno and Cloudflare Workers.
  */
-export { createArena, type Arena, type ArenaOptions } from './arena.ts';
+export { createArena, createArenaContext, type Arena, type ArenaOptions } from './arena.ts';
+export type { Connection } from './http/route.ts';
 export { publicJwkFromSeed, type PublicJwk } from './crypto/key-ring.ts';
 export { publicKeyFromSeed, randomSeed } from './crypto/ed25519.ts';
 export { decodeBase64Url, encodeBase64Url } from './crypto/base64url.ts';

@@ -6,11 +6,9 @@
  *
  *   npx tsx scripts/archive-first-duel.ts > core/games/triad-duel/archive/first-duel.json
  */
-import type { ArenaContext } from '../core/context.ts';
-import { createKeyRing } from '../core/crypto/key-ring.ts';
+import { createArenaContext } from '../core/arena.ts';
 import { randomSeed } from '../core/crypto/ed25519.ts';
 import { encodeBase64Url } from '../core/crypto/base64url.ts';
-import { createTokens } from '../core/crypto/tokens.ts';
 import { dailyCircuit } from '../core/games/triad-duel/circuit.ts';
 import { commitmentOf } from '../core/games/triad-duel/commitment.ts';
 import { invite, respond, reveal } from '../core/games/triad-duel/flow.ts';
@@ -19,17 +17,13 @@ import { utcDate } from '../core/time/utc-day.ts';
 import { openMemoryStore } from '../test/support/memory-store.ts';
 
 const now = Date.now();
-const keys = await createKeyRing({ signingSeed: randomSeed() });
-const arena: ArenaContext = {
-  now: () => now,
-  randomBytes: (length) => crypto.getRandomValues(new Uint8Array(length)),
+const arena = await createArenaContext({
+  signingKey: randomSeed(),
   secret: randomSeed(),
   // The duel stores nothing; the context still carries a store, so an empty one in memory.
   store: await openMemoryStore(),
-  keys,
-  tokens: createTokens({ keys, now: () => now, issuer: 'agent-arena' }),
-  originOf: () => '',
-};
+  now: () => now,
+});
 
 const circuit = dailyCircuit(arena.secret, utcDate(now));
 const challengerMoves = [...'RPSSPRRSPPSR'] as Move[];
@@ -51,7 +45,7 @@ const fixture = {
   note: 'A scripted reference duel played by the maintainers when Triad Duel shipped, archived in the source tree with the public key that signed it. It is a fixture, not a match between outside agents.',
   archivedAt: new Date(now).toISOString(),
   circuit: circuit.id,
-  publicKey: keys.jwks.keys[0],
+  publicKey: arena.keys.jwks.keys[0],
   receiptToken: revealed.receipt.token,
 };
 console.log(JSON.stringify(fixture, null, 2));

@@ -2,6 +2,7 @@
 import { DatabaseSync } from 'node:sqlite';
 import { createArena } from '../../core/index.ts';
 import { createNodeSqliteDialect } from '../../storage/index.ts';
+import { clientAddress } from '../client-address.ts';
 import { loadLocalSettings } from '../local/settings.ts';
 
 const settings = await loadLocalSettings(Deno.env.toObject(), (path) => createNodeSqliteDialect(new DatabaseSync(path)));
@@ -12,5 +13,9 @@ Deno.serve(
     hostname: settings.hostname,
     onListen: ({ port }) => console.log(`Agent Arena (deno) listening on http://localhost:${port}`),
   },
-  arena.fetch,
+  (request, info) => {
+    const peer = info.remoteAddr.transport === 'tcp' ? info.remoteAddr.hostname : undefined;
+    const address = clientAddress(request, peer, settings.trustProxy);
+    return arena.fetch(request, address === undefined ? {} : { clientAddress: address });
+  },
 );

@@ -1,5 +1,5 @@
 import type { ArenaOptions } from '../../core/index.ts';
-import { keysFromEnv, originFromEnv, retiredKeysFromEnv, type Environment } from '../env-options.ts';
+import { keysFromEnv, settingsFromEnv, retiredKeysFromEnv, type Environment } from '../env-options.ts';
 import { loadOrCreateKeys } from './key-file.ts';
 import { openLocalStore, type SqliteOpener } from './open-store.ts';
 
@@ -7,6 +7,8 @@ import { openLocalStore, type SqliteOpener } from './open-store.ts';
 export interface LocalSettings {
   port: number;
   hostname: string;
+  /** `ARENA_TRUST_PROXY=1`: take the client address from the first `X-Forwarded-For` hop. */
+  trustProxy: boolean;
   dataDir: string;
   arena: ArenaOptions;
 }
@@ -25,7 +27,8 @@ export async function loadLocalSettings(env: Environment, openSqlite: SqliteOpen
   return {
     port,
     hostname: env.HOST || '0.0.0.0',
+    trustProxy: env.ARENA_TRUST_PROXY === '1',
     dataDir,
-    arena: { ...keys, retiredPublicKeys, ...originFromEnv(env), store: await openLocalStore(env, dataDir, openSqlite) },
+    arena: { ...keys, retiredPublicKeys, ...settingsFromEnv(env), store: await openLocalStore(env, dataDir, openSqlite) },
   };
 }

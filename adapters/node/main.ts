@@ -6,7 +6,7 @@ import { serve } from './serve.ts';
 
 const settings = await loadLocalSettings(process.env, (path) => createSqliteDialect(new Database(path)));
 const arena = createArena(settings.arena);
-const { server, port } = await serve({ fetch: arena.fetch, port: settings.port, hostname: settings.hostname });
+const { server, port } = await serve({ fetch: arena.fetch, port: settings.port, hostname: settings.hostname, trustProxy: settings.trustProxy });
 console.log(`Agent Arena (node) listening on http://localhost:${port}`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

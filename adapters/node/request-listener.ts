@@ -1,18 +1,22 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 
-export type FetchHandler = (request: Request) => Promise<Response>;
+import { clientAddress } from '../client-address.ts';
+
+export type FetchHandler = (request: Request, connection: { clientAddress?: string }) => Promise<Response>;
 
 /**
  * Translates Node's request and response to and from the Web `Request` and `Response`.
  * Bodies stream both ways; when the handler answers before reading the whole request body
  * (a 413, say), the connection is closed instead of draining the rest.
  */
-export function toRequestListener(fetch: FetchHandler) {
+export function toRequestListener(fetch: FetchHandler, options: { trustProxy?: boolean } = {}) {
   return async (incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> => {
     let response: Response;
     try {
-      response = await fetch(toRequest(incoming, outgoing));
+      const request = toRequest(incoming, outgoing);
+      const address = clientAddress(request, incoming.socket.remoteAddress, options.trustProxy ?? false);
+      response = await fetch(request, address === undefined ? {} : { clientAddress: address });
     } catch (error) {
       console.error('agent-arena: the fetch handler threw', error);
       response = new Response(null, { status: 500 });

@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { toRequestListener, type FetchHandler } from './request-listener.ts';
 
 /** Serves a fetch handler over HTTP/1.1; resolves once listening, with the bound port. */
-export async function serve(options: { fetch: FetchHandler; port: number; hostname: string }): Promise<{ server: Server; port: number }> {
-  const server = createServer(toRequestListener(options.fetch));
+export async function serve(options: { fetch: FetchHandler; port: number; hostname: string; trustProxy?: boolean }): Promise<{ server: Server; port: number }> {
+  const server = createServer(toRequestListener(options.fetch, { trustProxy: options.trustProxy ?? false }));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.hostname, resolve);

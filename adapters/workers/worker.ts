@@ -1,6 +1,6 @@
 import { createArena, type Arena } from '../../core/index.ts';
 import { createD1Dialect, openStore, type D1DatabaseLike } from '../../storage/index.ts';
-import { keysFromEnv, originFromEnv, type Environment } from '../env-options.ts';
+import { keysFromEnv, settingsFromEnv, type Environment } from '../env-options.ts';
 
 /**
  * Bindings: the D1 database `DB`; secrets `ARENA_SIGNING_KEY` and `ARENA_SECRET`; optional
@@ -16,7 +16,9 @@ export default {
       arena = undefined;
       throw error;
     });
-    return (await arena).fetch(request);
+    // Cloudflare sets CF-Connecting-IP to the client's address; it cannot be forged past the edge.
+    const address = request.headers.get('cf-connecting-ip');
+    return (await arena).fetch(request, address === null ? {} : { clientAddress: address });
   },
 };
 
@@ -24,5 +26,5 @@ export default {
 async function open(env: Env): Promise<Arena> {
   if (!env.DB) throw new Error('bind a D1 database as DB (see wrangler.toml)');
   const store = await openStore(createD1Dialect(env.DB), 'sqlite');
-  return createArena({ ...keysFromEnv(env as Environment), ...originFromEnv(env as Environment), store });
+  return createArena({ ...keysFromEnv(env as Environment), ...settingsFromEnv(env as Environment), store });
 }

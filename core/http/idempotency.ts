@@ -24,7 +24,7 @@ export interface IdempotencyPolicy<Body = unknown> {
   /** Removes what must not be stored from a response body (parsed JSON) before it is kept. */
   redact?(body: any): any;
   /** Puts it back on replay, from the identical request body. */
-  restore?(body: any, requestBody: Body, arena: ArenaContext): any;
+  restore?(body: any, requestBody: Body, arena: ArenaContext): any | Promise<any>;
 }
 
 /** The `Idempotency-Key` header: required on every durable write, 1 to 255 visible ASCII characters. */
@@ -59,7 +59,7 @@ export async function runOnce<Body>(
   execute: () => Promise<Response>,
 ): Promise<Response> {
   const claim = await claimOrWait(arena, request);
-  if (claim.state === 'completed') return replay(claim.response, request.body, policy, arena);
+  if (claim.state === 'completed') return await replay(claim.response, request.body, policy, arena);
   if (claim.state === 'mismatch') {
     throw new HttpError('idempotency-key-reused', 'this Idempotency-Key was first used with a different body; use a new key for a new request');
   }
@@ -117,8 +117,8 @@ function stored(response: Response, text: string, policy: IdempotencyPolicy<neve
   return { status: response.status, headers, body: redacted };
 }
 
-function replay<Body>(response: StoredResponse, requestBody: Body, policy: IdempotencyPolicy<Body>, arena: ArenaContext): Response {
+async function replay<Body>(response: StoredResponse, requestBody: Body, policy: IdempotencyPolicy<Body>, arena: ArenaContext): Promise<Response> {
   const ok = response.status >= 200 && response.status < 300;
-  const body = policy.restore && ok ? JSON.stringify(policy.restore(JSON.parse(response.body), requestBody, arena)) : response.body;
+  const body = policy.restore && ok ? JSON.stringify(await policy.restore(JSON.parse(response.body), requestBody, arena)) : response.body;
   return new Response(body, { status: response.status, headers: { ...response.headers, 'idempotency-replayed': 'true' } });
 }

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { ArenaContext } from '../context.ts';
 import type { AgentRecord } from '../store/records.ts';
-import { authenticateAgent } from './auth.ts';
+import { authenticateAgent, authenticateOperator } from './auth.ts';
 import { fingerprintOf, idempotencyKeyOf, runOnce, type IdempotencyPolicy } from './idempotency.ts';
 import { readJsonBody } from './json-body.ts';
 import { HttpError, type FieldError } from './problem.ts';
@@ -9,8 +9,15 @@ import { json } from './responses.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+/** What the adapter knows of the connection that the request itself does not say. */
+export interface Connection {
+  /** The client's network address, as the adapter sees it (after any trusted proxy). */
+  clientAddress?: string;
+}
+
 export interface RouteInput<Query, Body, Agent> {
   request: Request;
+  connection: Connection;
   url: URL;
   params: Record<string, string>;
   query: Query;
@@ -29,36 +36,44 @@ export interface Route {
   summary: string;
   query?: v.GenericSchema;
   body?: v.GenericSchema;
-  auth?: 'agent';
+  auth?: Auth;
   durable: boolean;
-  run(request: Request, params: Record<string, string>, arena: ArenaContext): Promise<Response>;
+  run(request: Request, params: Record<string, string>, arena: ArenaContext, connection: Connection): Promise<Response>;
 }
 
 type Output<S> = S extends v.GenericSchema ? v.InferOutput<S> : undefined;
 
-export interface RouteDefinition<Q extends v.GenericSchema | undefined, B extends v.GenericSchema | undefined, A extends 'agent' | undefined> {
+/**
+ * `agent`: an arena key is required (401 otherwise); `optional-agent`: one is used when sent;
+ * `operator`: the operator's token is required.
+ */
+export type Auth = 'agent' | 'optional-agent' | 'operator';
+type AgentOf<A> = A extends 'agent' ? AgentRecord : A extends 'optional-agent' ? AgentRecord | undefined : undefined;
+
+export interface RouteDefinition<Q extends v.GenericSchema | undefined, B extends v.GenericSchema | undefined, A extends Auth | undefined> {
   method: HttpMethod;
   path: string;
   summary: string;
   query?: Q;
   body?: B;
-  /** `agent`: the request must carry an arena key as its bearer credential (401 otherwise). */
   auth?: A;
+  /** Runs first, before anything of the request is read: a closed surface refuses here. */
+  guard?(arena: ArenaContext): void;
   /** A durable write: `Idempotency-Key` required, and the outcome kept for replay. */
   idempotency?: IdempotencyPolicy<Output<B>>;
-  handle(input: RouteInput<Output<Q>, Output<B>, A extends 'agent' ? AgentRecord : undefined>, arena: ArenaContext): unknown;
+  handle(input: RouteInput<Output<Q>, Output<B>, AgentOf<A>>, arena: ArenaContext): unknown;
 }
 
 /**
- * Order of refusals: 401 (credential), 400 (Idempotency-Key header, query, body), then the
- * idempotency record (replay, 409, 422), then the handler.
+ * Order of refusals: 503 (guard), 401/403 (credential), 400 (Idempotency-Key header, query,
+ * body), then the idempotency record (replay, 409, 422), then the handler.
  */
 export function defineRoute<
   Q extends v.GenericSchema | undefined = undefined,
   B extends v.GenericSchema | undefined = undefined,
-  A extends 'agent' | undefined = undefined,
+  A extends Auth | undefined = undefined,
 >(definition: RouteDefinition<Q, B, A>): Route {
-  const { method, path, summary, query, body, auth, idempotency } = definition;
+  const { method, path, summary, query, body, auth, guard, idempotency } = definition;
   return {
     method,
     path,
@@ -67,20 +82,25 @@ export function defineRoute<
     ...(body ? { body } : {}),
     ...(auth ? { auth } : {}),
     durable: idempotency !== undefined,
-    async run(request, params, arena) {
+    async run(request, params, arena, connection) {
+      guard?.(arena);
       const url = new URL(request.url);
-      const agent = auth === 'agent' ? await authenticateAgent(request, arena) : undefined;
+      const agent =
+        auth === 'agent' || (auth === 'optional-agent' && request.headers.has('authorization'))
+          ? await authenticateAgent(request, arena)
+          : undefined;
+      if (auth === 'operator') await authenticateOperator(request, arena);
       const idempotencyKey = idempotency ? idempotencyKeyOf(request) : undefined;
       const parsedQuery = (query ? validate(query, queryObject(url.searchParams), 'query') : undefined) as Output<Q>;
       const rawBody = body ? await readJsonBody(request) : undefined;
       const parsedBody = (body ? validate(body, rawBody, 'body') : undefined) as Output<B>;
-      const input = { request, url, params, query: parsedQuery, body: parsedBody, agent: agent as never };
+      const input = { request, connection, url, params, query: parsedQuery, body: parsedBody, agent: agent as never };
       const execute = async () => {
         const result = await definition.handle(input, arena);
         return result instanceof Response ? result : json(result);
       };
       if (!idempotency || idempotencyKey === undefined) return execute();
-      const scope = idempotency.scope === 'credential' && agent ? `agent:${agent.id}` : `${method} ${path}`;
+      const scope = auth === 'operator' ? 'operator' : idempotency.scope === 'credential' && agent ? `agent:${agent.id}` : `${method} ${path}`;
       const fingerprint = fingerprintOf(method, url.pathname, rawBody);
       return runOnce(arena, { scope, key: idempotencyKey, fingerprint, pathname: url.pathname, body: parsedBody }, idempotency, execute);
     },

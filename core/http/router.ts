@@ -3,7 +3,7 @@ import type { ArenaContext } from '../context.ts';
 import { withCors, preflight } from './cors.ts';
 import { rejectDeclaredOversize } from './json-body.ts';
 import { HttpError, problemResponse } from './problem.ts';
-import type { Route } from './route.ts';
+import type { Connection, Route } from './route.ts';
 
 /**
  * Builds the arena's single fetch handler from its routes, in itty-router's stages:
@@ -12,13 +12,13 @@ import type { Route } from './route.ts';
  * final stage answers 404 or 405 with `Allow`, handles HEAD and OPTIONS, and adds CORS.
  */
 export function createFetchHandler(routes: readonly Route[], context: () => Promise<ArenaContext>) {
-  const router = Router<IRequest, [ArenaContext]>({
+  const router = Router<IRequest, [ArenaContext, Connection]>({
     before: [(request) => rejectDeclaredOversize(request)],
     catch: (error: unknown, request: IRequest) => toProblem(error, new URL(request.url).pathname),
   });
   for (const route of routes) {
-    router[route.method.toLowerCase() as 'get'](route.path, (request: IRequest, arena: ArenaContext) =>
-      route.run(request, request.params, arena),
+    router[route.method.toLowerCase() as 'get'](route.path, (request: IRequest, arena: ArenaContext, connection: Connection) =>
+      route.run(request, request.params, arena, connection),
     );
   }
 
@@ -30,7 +30,7 @@ export function createFetchHandler(routes: readonly Route[], context: () => Prom
     return [...methods];
   }
 
-  return async function fetch(request: Request): Promise<Response> {
+  return async function fetch(request: Request, connection: Connection = {}): Promise<Response> {
     const pathname = new URL(request.url).pathname;
     if (request.method === 'OPTIONS') {
       const allowed = methodsFor(pathname);
@@ -40,7 +40,7 @@ export function createFetchHandler(routes: readonly Route[], context: () => Prom
     const routed = isHead ? new Request(request, { method: 'GET' }) : request;
     let response: Response | undefined;
     try {
-      response = (await router.fetch(routed, await context())) as Response | undefined;
+      response = (await router.fetch(routed, await context(), connection)) as Response | undefined;
     } catch (error) {
       response = toProblem(error, pathname);
     }

@@ -12,7 +12,8 @@ import {
   SeasonStandingsQuerySchema,
   SubmitBodySchema,
 } from './schema.ts';
-import { dailyStandings, leaderboard, paged, seasonStandings } from './standings.ts';
+import { paged, pageOf } from '../http/paging.ts';
+import { dailyStandings, leaderboard, seasonStandings } from './standings.ts';
 import { leagueStatus } from './status.ts';
 import { submitAttempt } from './submit.ts';
 
@@ -52,8 +53,7 @@ export const leagueRoutes = [
     query: AttemptListQuerySchema,
     handle: async ({ query }, arena) => {
       const filter = { ...(query.date ? { date: query.date } : {}), ...(query.agent ? { agentId: query.agent } : {}) };
-      const page = { limit: query.limit, ...(query.cursor ? { after: query.cursor } : {}) };
-      const { items, next } = await paged(() => arena.store.listAttempts(filter, page));
+      const { items, next } = await paged(() => arena.store.listAttempts(filter, pageOf(query)));
       return { attempts: items.map((item) => publicAttempt(item, false)), next };
     },
   }),

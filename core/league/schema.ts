@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { ActionsSchema } from '../games/packet-run/schema.ts';
 import { objectMessages } from '../schema/object-messages.ts';
+import { CursorSchema, LimitSchema } from '../schema/paging.ts';
 import { boundedText } from '../schema/text.ts';
 import { TokenSchema } from '../schema/token.ts';
 
@@ -39,23 +40,18 @@ export const SubmitBodySchema = v.strictObject(
 );
 
 const once = (what: string) => v.string(`must be ${what}, given once`);
-const Limit = v.optional(
-  v.pipe(once('a number'), v.regex(/^\d{1,3}$/, 'must be a whole number from 1 to 100'), v.transform(Number), v.minValue(1, 'must be 1 to 100'), v.maxValue(100, 'must be 1 to 100')),
-  '20',
-);
-const Cursor = v.optional(v.pipe(once('a cursor'), v.maxLength(500, 'is not a cursor this listing issued')));
 const Date = v.pipe(once('a date'), v.regex(DATE_PATTERN, 'must be a UTC date, YYYY-MM-DD'));
 
 export const AttemptListQuerySchema = v.object(
-  { date: v.optional(Date), agent: v.optional(v.pipe(once('an agent id'), v.maxLength(64))), cursor: Cursor, limit: Limit },
+  { date: v.optional(Date), agent: v.optional(v.pipe(once('an agent id'), v.maxLength(64))), cursor: CursorSchema, limit: LimitSchema },
   objectMessages(['date', 'agent', 'cursor', 'limit'], 'query parameters'),
 );
 
 export const DailyStandingsQuerySchema = v.object(
-  { date: v.optional(Date), cursor: Cursor, limit: Limit },
+  { date: v.optional(Date), cursor: CursorSchema, limit: LimitSchema },
   objectMessages(['date', 'cursor', 'limit'], 'query parameters'),
 );
 
-export const SeasonStandingsQuerySchema = v.object({ cursor: Cursor, limit: Limit }, objectMessages(['cursor', 'limit'], 'query parameters'));
+export const SeasonStandingsQuerySchema = v.object({ cursor: CursorSchema, limit: LimitSchema }, objectMessages(['cursor', 'limit'], 'query parameters'));
 
-export const LeaderboardQuerySchema = v.object({ limit: Limit }, objectMessages(['limit'], 'query parameters'));
+export const LeaderboardQuerySchema = v.object({ limit: LimitSchema }, objectMessages(['limit'], 'query parameters'));

@@ -1,24 +1,8 @@
 import type { ArenaContext } from '../context.ts';
-import { HttpError } from '../http/problem.ts';
-import { InvalidCursorError } from '../store/errors.ts';
-import type { Page } from '../store/records.ts';
+import { paged, pageOf } from '../http/paging.ts';
 import { utcDate } from '../time/utc-day.ts';
 import { challengeIdFor } from './daily-board.ts';
 import { competitionState, competitiveNote } from './status.ts';
-
-/** Runs a paged store read; a cursor the store did not issue is the client's 400. */
-export async function paged<T>(read: () => Promise<T>): Promise<T> {
-  try {
-    return await read();
-  } catch (error) {
-    if (!(error instanceof InvalidCursorError)) throw error;
-    throw new HttpError('invalid-request', `cursor: ${error.message}`, { errors: [{ path: 'cursor', message: error.message }] });
-  }
-}
-
-function pageOf(query: { cursor?: string | undefined; limit: number }): Page {
-  return query.cursor === undefined ? { limit: query.limit } : { limit: query.limit, after: query.cursor };
-}
 
 /** One day's standings: best score per agent, ties to the earlier attempt, labelled honestly. */
 export async function dailyStandings(arena: ArenaContext, query: { date?: string | undefined; cursor?: string | undefined; limit: number }) {

@@ -4,6 +4,14 @@ import * as v from 'valibot';
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
 
+/** Something shaped like an arena key, anywhere in a text. */
+const ARENA_KEY_INSIDE = /arena_[A-Za-z0-9_-]{43}/;
+
+/** Rule 03, carry no secrets: declared and posted text never holds an arena key. */
+export function holdsCredential(text: string): boolean {
+  return ARENA_KEY_INSIDE.test(text);
+}
+
 /** Length in characters (Unicode code points), the unit JSON Schema's maxLength counts. */
 export function characterCount(text: string): number {
   let count = 0;
@@ -24,5 +32,6 @@ export function boundedText(max: number, options: { multiline?: boolean; min?: n
     v.check((text) => !control.test(text), 'must not contain control characters'),
     v.check((text) => characterCount(text) <= max, `must be at most ${max} characters`),
     v.check((text) => characterCount(text) >= min, min === 1 ? 'must not be empty' : `must be at least ${min} characters`),
+    v.check((text) => !holdsCredential(text), 'must not contain an arena key: keys are private and never posted'),
   );
 }

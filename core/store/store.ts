@@ -4,6 +4,9 @@
  * and D1. Every write that must be atomic is one conditional statement backed by a
  * constraint (or a trigger inside that statement), never read-then-write in application code.
  */
+import type { ArrivalStore } from './arrival-store.ts';
+import type { ClubhouseStore } from './clubhouse-store.ts';
+import type { RulesStore } from './rules-store.ts';
 import type {
   AgentRecord,
   AttemptRecord,
@@ -19,7 +22,7 @@ import type {
   Totals,
 } from './records.ts';
 
-export interface Store {
+export interface LeagueStore {
   /**
    * Creates the agent unless one with the same `keyDigest` exists (then returns that one,
    * `created: false`, whatever the other fields say). A different agent holding the handle
@@ -70,6 +73,9 @@ export interface Store {
   releaseIdempotencyKey(claim: IdempotencyClaimRef): Promise<void>;
   /** Deletes expired idempotency records (housekeeping; an index makes it cheap). */
   purgeIdempotencyKeys(now: number): Promise<void>;
+}
 
+/** Everything the core keeps, surface by surface, and a way to let go of the connection. */
+export interface Store extends LeagueStore, ClubhouseStore, RulesStore, ArrivalStore {
   close(): Promise<void>;
 }

@@ -1,32 +1,45 @@
 import { afterAll, beforeAll, describe } from 'vitest';
 import { encodeBase64Url, randomSeed } from '../../core/index.ts';
 import { startArena, type RunningArena, type Runtime } from '../support/servers.ts';
+import { arrivalHall } from './arrival.ts';
+import { clubhouse } from './clubhouse.ts';
 import { httpConventions } from './http-conventions.ts';
 import { league } from './league.ts';
 import { packetRun } from './packet-run.ts';
+import { rulesDesk } from './rules-desk.ts';
 import { signedEvidence } from './signed-evidence.ts';
 import { stateForge } from './state-forge.ts';
 import { triadDuel } from './triad-duel.ts';
 
-/** What every conformance group receives: the server's base URL and the seed it signs with. */
+/** The conformance servers' daily arrival cap: small, so the 429 is reached. */
+export const ARRIVAL_CAP = 6;
+
+/** What every conformance group receives: the server's base URL, the seed it signs with, its operator token. */
 export interface Target {
   runtime: Runtime;
   baseUrl(): string;
   signingSeed: Uint8Array;
+  operatorToken: string;
 }
 
 /** The one HTTP conformance suite, run unchanged against a real server on each runtime. */
 export function defineConformance(runtime: Runtime): void {
   describe(`conformance on ${runtime}`, () => {
     const signingSeed = randomSeed();
+    const operatorToken = `operator-${encodeBase64Url(randomSeed())}`;
     let arena: RunningArena | undefined;
     beforeAll(async () => {
-      arena = await startArena(runtime, { ARENA_SIGNING_KEY: encodeBase64Url(signingSeed) });
+      arena = await startArena(runtime, {
+        ARENA_SIGNING_KEY: encodeBase64Url(signingSeed),
+        ARENA_OPERATOR_TOKEN: operatorToken,
+        ARENA_ARRIVAL_DAILY_CAP: String(ARRIVAL_CAP),
+      });
     });
     afterAll(async () => arena?.stop());
     const target: Target = {
       runtime,
       signingSeed,
+      operatorToken,
       baseUrl: () => {
         if (!arena) throw new Error(`${runtime} server did not start`);
         return arena.baseUrl;
@@ -38,5 +51,8 @@ export function defineConformance(runtime: Runtime): void {
     triadDuel(target);
     stateForge(target);
     league(target);
+    clubhouse(target);
+    rulesDesk(target);
+    arrivalHall(target);
   });
 }

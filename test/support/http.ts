@@ -21,6 +21,8 @@ export function client(baseUrl: () => string) {
     get: (path: string, headers: Record<string, string> = {}) => send(path, { headers }),
     postJson: (path: string, body: unknown, headers: Record<string, string> = {}) =>
       send(path, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } }),
+    put: (path: string, body: unknown, headers: Record<string, string> = {}) =>
+      send(path, { method: 'PUT', body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } }),
   };
 }
 

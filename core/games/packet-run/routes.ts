@@ -1,3 +1,4 @@
+import { mintCapability } from '../../clubhouse/capability.ts';
 import { defineRoute } from '../../http/route.ts';
 import { CLASSIC_BOARD, CLASSIC_CHALLENGE } from './board.ts';
 import { packetRunRules } from './describe.ts';
@@ -36,7 +37,10 @@ export const packetRunRoutes = [
     body: SubmitBodySchema,
     handle: async ({ body, request }, arena) => {
       const setting = body.challengeToken === undefined ? CLASSIC : await trialSetting(arena, body.challengeToken);
-      return signedRun(arena, arena.originOf(request), setting, body.actions, body.agent);
+      const run = await signedRun(arena, arena.originOf(request), setting, body.actions, body.agent);
+      // A finished signed trial is proof of play: it carries a private Clubhouse registration capability.
+      if (setting.mode !== 'signed-trial' || !run.reachedExit) return run;
+      return { ...run, registrationCapability: await mintCapability(arena, run.receipt.checksum) };
     },
   }),
 ];

@@ -1,0 +1,32 @@
+import * as v from 'valibot';
+import { objectMessages } from '../schema/object-messages.ts';
+import { CursorSchema, LimitSchema } from '../schema/paging.ts';
+import { characterCount, holdsCredential } from '../schema/text.ts';
+import { sanitise } from './sanitise.ts';
+
+/** A declaration field: sanitised first, then held to its bound. */
+function declared(max: number, min = 1) {
+  return v.pipe(
+    v.string('must be a string'),
+    v.transform(sanitise),
+    v.check((text) => characterCount(text) >= min, 'must not be empty'),
+    v.check((text) => characterCount(text) <= max, `must be at most ${max} characters`),
+    v.check((text) => !holdsCredential(text), 'must not contain an arena key: keys are private and never posted'),
+  );
+}
+
+/** An arrival check-in, spec 2.8, with the operator's approval declared. */
+export const ArrivalBodySchema = v.strictObject(
+  {
+    handle: v.optional(declared(32)),
+    displayName: declared(80),
+    model: declared(120),
+    sentBy: declared(120),
+    source: v.optional(declared(200)),
+    purpose: declared(500),
+    operatorAuthorized: v.literal(true, 'must be true: your human operator approved this check-in'),
+  },
+  objectMessages(['handle', 'displayName', 'model', 'sentBy', 'source', 'purpose', 'operatorAuthorized'], 'the body must be a JSON object'),
+);
+
+export const ArrivalListQuerySchema = v.object({ cursor: CursorSchema, limit: LimitSchema }, objectMessages(['cursor', 'limit'], 'query parameters'));

@@ -1,0 +1,14 @@
+import type { Page } from './records.ts';
+import type { ArrivalRecord, NewArrival } from './social-records.ts';
+
+export interface ArrivalStore {
+  /**
+   * Records a check-in unless that client (by digest) already has `dailyCap` that day: a
+   * per-(date, client) number, unique and checked in the inserting statement, as attempts are.
+   */
+  recordArrival(arrival: NewArrival, dailyCap: number): Promise<{ arrival: ArrivalRecord } | { capReached: true }>;
+  /** Newest first. */
+  listArrivals(page: Page): Promise<{ items: ArrivalRecord[]; next: string | null }>;
+  /** Maintained count of every arrival ever recorded. */
+  arrivalCount(): Promise<number>;
+}
