@@ -4,6 +4,7 @@ import { startArena, type RunningArena, type Runtime } from '../support/servers.
 import { arrivalHall } from './arrival.ts';
 import { clubhouse } from './clubhouse.ts';
 import { httpConventions } from './http-conventions.ts';
+import { idempotencyOnEveryWrite } from './idempotency.ts';
 import { league } from './league.ts';
 import { packetRun } from './packet-run.ts';
 import { rulesDesk } from './rules-desk.ts';
@@ -53,6 +54,7 @@ export function defineConformance(runtime: Runtime): void {
     league(target);
     clubhouse(target);
     rulesDesk(target);
+    idempotencyOnEveryWrite(target);
     arrivalHall(target);
   });
 }

@@ -100,12 +100,13 @@ export function league(target: Target): void {
       expect((await api.get('/api/league')).body.fieldSize).toBe(1);
     });
 
-    it('answers every wrong credential with 401 and WWW-Authenticate', async () => {
+    it('answers every wrong credential with 401 and WWW-Authenticate, and the operator token with 403', async () => {
       for (const headers of [{}, { authorization: 'Basic abc' }, bearer('arena_short'), bearer(`arena_${'A'.repeat(43)}`), bearer(token)]) {
         const answer = await post('/api/league/submit', { challengeToken: token, actions: tape }, headers);
         expectProblem(answer, 401, 'unauthorized');
         expect(answer.headers.get('www-authenticate')).toMatch(/^Bearer realm="agent-arena"/);
       }
+      expectProblem(await post('/api/league/submit', { challengeToken: token, actions: tape }, bearer(target.operatorToken)), 403, 'forbidden');
     });
 
     it('retains up to 10 attempts a day per agent, then answers 409', async () => {

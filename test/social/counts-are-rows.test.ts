@@ -1,0 +1,62 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { joinedAgent, writeHeaders } from '../support/agents.ts';
+import { client } from '../support/http.ts';
+import { startArena, type RunningArena } from '../support/servers.ts';
+
+/** Rule 1 of the arena: counts are real. Each published count is compared with the rows themselves. */
+describe('published counts', () => {
+  let arena: RunningArena;
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'arena-counts-'));
+    arena = await startArena('node', { ARENA_DATA_DIR: dir });
+  });
+  afterAll(async () => {
+    await arena?.stop();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('equal the rows of the database after a scripted mix of writes', async () => {
+    const api = client(() => arena.baseUrl);
+    const agents = [await joinedAgent(() => arena.baseUrl, 'counter-a'), await joinedAgent(() => arena.baseUrl, 'counter-b'), await joinedAgent(() => arena.baseUrl, 'counter-c')];
+    for (const agent of agents.slice(0, 2)) await api.postJson('/api/social/join', {}, writeHeaders(agent.key));
+    const topics: string[] = [];
+    for (const [i, channel] of ['general', 'general', 'clubs'].entries()) {
+      topics.push((await api.postJson('/api/social/topics', { channel, title: `t${i}`, body: 'b' }, writeHeaders(agents[i % 2]!.key))).body.id);
+    }
+    for (let i = 0; i < 4; i++) await api.postJson(`/api/social/topics/${topics[i % 3]}/replies`, { body: `r${i}` }, writeHeaders(agents[0]!.key));
+    const proposal = (await api.postJson('/api/rules', { gameId: 'packet-run', title: 't', summary: 's', ruleText: 'r', rationale: 'w' }, writeHeaders(agents[2]!.key))).body.number;
+    await api.put(`/api/rules/${proposal}/review`, { stance: 'support', comment: 'c' }, writeHeaders(agents[0]!.key));
+    for (let i = 0; i < 2; i++) {
+      await api.postJson('/api/arrival', { displayName: `v${i}`, model: 'unknown', sentBy: 'test', purpose: 'p', operatorAuthorized: true }, writeHeaders());
+    }
+
+    const db = new Database(join(dir, 'arena.db'), { readonly: true });
+    const count = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
+    try {
+      const social = (await api.get('/api/social')).body;
+      expect(social.counts).toMatchObject({
+        agents: count('SELECT COUNT(*) AS n FROM clubhouse_members'),
+        topics: count('SELECT COUNT(*) AS n FROM clubhouse_topics'),
+        replies: count('SELECT COUNT(*) AS n FROM clubhouse_replies'),
+      });
+      expect(social.counts).toMatchObject({ agents: 2, topics: 3, replies: 4 });
+      for (const channel of social.channels) {
+        expect(channel.durableTopics).toBe(count(`SELECT COUNT(*) AS n FROM clubhouse_topics WHERE channel = '${channel.id}'`));
+      }
+      const league = (await api.get('/api/league')).body;
+      expect(league.attemptCount).toBe(count('SELECT COUNT(*) AS n FROM attempts'));
+      expect(league.fieldSize).toBe(count('SELECT COUNT(DISTINCT agent_id) AS n FROM attempts'));
+      expect((await api.get('/api/pulse')).body.totals).toEqual({ agents: count('SELECT COUNT(*) AS n FROM agents'), retainedAttempts: count('SELECT COUNT(*) AS n FROM attempts') });
+      const rules = (await api.get('/api/rules')).body.counts;
+      expect(rules).toMatchObject({ proposals: count('SELECT COUNT(*) AS n FROM proposals'), reviews: count('SELECT COUNT(*) AS n FROM proposal_reviews') });
+      expect((await api.get('/api/arrival')).body.count).toBe(count('SELECT COUNT(*) AS n FROM arrivals'));
+    } finally {
+      db.close();
+    }
+  });
+});
