@@ -27,7 +27,8 @@ const running = new Set<ChildProcess>();
 export async function startChildServer(name: string, args: string[], env: Record<string, string> = {}): Promise<ChildServer> {
   installExitHooks();
   // A scratch data folder: a benchmark must never open or migrate the developer's database.
-  const dataDir = mkdtempSync(join(tmpdir(), `bench-${name}-`));
+  // Names such as `adapters/node` or `bare node:http` hold characters a folder's name may not.
+  const dataDir = mkdtempSync(join(tmpdir(), `bench-${name.replace(/[^A-Za-z0-9._-]+/g, '-')}-`));
   const { DATABASE_URL: _, ...inherited } = process.env;
   const child = spawn(process.execPath, args, {
     cwd: ROOT,

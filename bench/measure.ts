@@ -46,6 +46,62 @@ export function awaitedCalls(operation: (i: number) => Promise<unknown>): Batch 
 }
 
 /**
+ * An asynchronous operation with up to `inFlight` calls outstanding at once, as concurrent
+ * requests reach a server; the batch ends when its last call has settled, so no call of one
+ * operation's batch runs while another operation is being timed. The first call that throws
+ * stops the batch from starting more and fails it.
+ */
+export function concurrentCalls(operation: (i: number) => Promise<unknown>, inFlight: number): Batch {
+  if (!Number.isSafeInteger(inFlight) || inFlight < 1) throw new RangeError(`inFlight must be a positive integer, not ${inFlight}`);
+  let i = 0;
+  return async (count) => {
+    const end = i + count;
+    let failed = false;
+    const worker = async () => {
+      while (!failed && i < end) {
+        try {
+          sink = await operation(i++);
+        } catch (error) {
+          failed = true;
+          throw error;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(inFlight, count) }, worker));
+  };
+}
+
+/** How `measureCountedRates` samples: every sample is exactly `count` operations. */
+export interface CountedOptions {
+  /** Operations per sample. */
+  count: number;
+  /** Unmeasured rounds first, each `count` operations of every operation. */
+  warmups: number;
+  samples: number;
+}
+
+/**
+ * Like `measureRates`, for operations that use up their inputs (a league agent retains only so
+ * many attempts a day): every sample is a fixed number of operations rather than a fixed time,
+ * so a case knows beforehand how many inputs it needs: `(warmups + samples) × count` of each.
+ * Operations are sampled in turn, as in `measureRates`.
+ */
+export async function measureCountedRates<K extends string>(operations: Record<K, Batch>, options: CountedOptions): Promise<Record<K, Rate>> {
+  const { count, warmups, samples } = options;
+  const names = Object.keys(operations) as K[];
+  const rates = new Map<K, number[]>(names.map((name) => [name, []]));
+  for (let round = 0; round < warmups + samples; round++) {
+    for (const name of names) {
+      const start = performance.now();
+      await operations[name](count);
+      const elapsedMs = performance.now() - start;
+      if (round >= warmups) rates.get(name)!.push((count * 1000) / elapsedMs);
+    }
+  }
+  return toRates(names, rates);
+}
+
+/**
  * Rates of several operations, sampled in turn (A, B, C, A, B, C, ...) rather than one after
  * the other, so a slow spell of a shared machine hits all of them alike and their ratios hold.
  */
@@ -64,6 +120,11 @@ export async function measureRates<K extends string>(operations: Record<K, Batch
       rates.get(name)!.push((done * 1000) / elapsedMs);
     }
   }
+  return toRates(names, rates);
+}
+
+/** Each operation's median sample, with its spread and every sample. */
+function toRates<K extends string>(names: readonly K[], rates: ReadonlyMap<K, number[]>): Record<K, Rate> {
   return Object.fromEntries(
     names.map((name) => {
       const samples = rates.get(name)!;

@@ -99,7 +99,9 @@ export function formatFigure(value: number, unit: string): string {
 }
 
 function formatRatio(ratio: number): string {
-  return `${ratio.toLocaleString('en-US', ratio >= 1 ? { maximumFractionDigits: 2, minimumFractionDigits: 2 } : { maximumSignificantDigits: 2 })}×`;
+  // Two decimals from 1 up (and for what rounds to 1, such as 0.996), two significant digits below.
+  const fixed = ratio >= 1 || Number(ratio.toPrecision(2)) >= 1;
+  return `${ratio.toLocaleString('en-US', fixed ? { maximumFractionDigits: 2, minimumFractionDigits: 2 } : { maximumSignificantDigits: 2 })}×`;
 }
 
 function markdownTable(headings: string[], rows: string[][], rightAligned: ReadonlySet<number>): string {

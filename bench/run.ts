@@ -2,6 +2,8 @@ import { writeFile } from 'node:fs/promises';
 import type { BenchCase } from './case.ts';
 import { httpPlayNodeCase } from './cases/http-play-node.ts';
 import { httpTriadChainNodeCase } from './cases/http-triad-chain-node.ts';
+import { leagueReadsAtScaleCase } from './cases/league-reads-at-scale.ts';
+import { leagueSubmitsCase } from './cases/league-submits.ts';
 import { packetRunScoringCase } from './cases/packet-run-scoring.ts';
 import { stateForgeAuditCase } from './cases/state-forge-audit.ts';
 import { tokensCase } from './cases/tokens.ts';
@@ -22,6 +24,8 @@ const CASES: readonly BenchCase[] = [
   stateForgeAuditCase,
   httpPlayNodeCase,
   httpTriadChainNodeCase,
+  leagueSubmitsCase,
+  leagueReadsAtScaleCase,
 ];
 
 const RESULTS_FILE = new URL('./RESULTS.md', import.meta.url);

@@ -1,0 +1,183 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { createArena, randomSeed, type Arena } from '../../core/index.ts';
+import { webCryptoSupportsEd25519 } from '../../core/crypto/ed25519.ts';
+import type { Board } from '../../core/games/packet-run/board.ts';
+import { MAXIMUM_ATTEMPTS_PER_AGENT } from '../../core/league/attempts.ts';
+import type { Store } from '../../core/store/store.ts';
+import { utcDate } from '../../core/time/utc-day.ts';
+import { createPGliteDialect, createPostgresDialect, createSqliteDialect, openStore } from '../../storage/index.ts';
+import { openMemoryStore } from '../../test/support/memory-store.ts';
+import { finishingTape, freshKey, freshNonce } from '../../test/support/league.ts';
+import { BENCH_ORIGIN } from '../arena-context.ts';
+import { compared, rateRow, type BenchCase } from '../case.ts';
+import { concurrentCalls, measureCountedRates, type Batch } from '../measure.ts';
+import { startBenchPostgres } from '../postgres.ts';
+import { tapePool } from '../tapes.ts';
+
+/** Requests in flight at once, for every side alike. */
+const IN_FLIGHT = 8;
+/** An agent's join is its first attempt of the day; the rest of its ten are measured submits. */
+const SUBMITS_PER_AGENT = MAXIMUM_ATTEMPTS_PER_AGENT - 1;
+/** Fresh agents each sample uses up; at least IN_FLIGHT, so no two requests in flight are one agent's. */
+const AGENTS_PER_SAMPLE = 16;
+const PER_SAMPLE = AGENTS_PER_SAMPLE * SUBMITS_PER_AGENT;
+const WARMUPS = 3;
+const SAMPLES = 21;
+/** Agents joined on each database beforehand: exactly as many as the samples use up. */
+const AGENTS = AGENTS_PER_SAMPLE * (WARMUPS + SAMPLES);
+/** PostgreSQL connections per arena: the Node adapter's default `DATABASE_POOL_SIZE`. */
+const POOL_SIZE = 10;
+
+/** One arena on a durable store, with its agents joined and ready to submit. */
+interface League {
+  arena: Arena;
+  store: Store;
+  challengeToken: string;
+  keys: string[];
+}
+
+/** What retaining an attempt durably costs over answering the same run without storage. */
+export const leagueSubmitsCase: BenchCase = {
+  name: 'league-submits',
+  about: `
+Retained league submits per second, in process through \`createArena(...).fetch\` (no network, so
+only the write path differs), with ${IN_FLIGHT} requests in flight, on SQLite and on PostgreSQL. Each
+\`POST /api/league/submit\` carries a fresh \`Idempotency-Key\`, a valid bearer key, today's
+\`challengeToken\` from \`GET /api/league\` and a tape from the fixed pool of 1,024 seeded tapes, so it
+authenticates the key, claims the key, verifies the league token, scores and signs the run,
+retains it (the insert and its triggers) and stores the response for replay. An agent retains
+only ${MAXIMUM_ATTEMPTS_PER_AGENT} attempts per UTC day, its join being the first, so ${AGENTS} agents join each database beforehand
+(\`POST /api/league/join\` with the solver's finishing tape on today's board), and every sample is
+exactly ${PER_SAMPLE} submits: ${SUBMITS_PER_AGENT} by each of ${AGENTS_PER_SAMPLE} fresh agents, spread so no two requests in flight are one
+agent's. Every answer must be a 200, or the case fails; afterwards \`totals()\` must count every
+join and submit. SQLite is a fresh file in a scratch folder, opened as \`adapters/node\` opens it
+(\`createSqliteDialect(new Database(path))\`: better-sqlite3, WAL; better-sqlite3 builds SQLite with
+\`synchronous = NORMAL\` in WAL mode, so a commit is safe from a process crash and the disk is
+flushed at checkpoints). PostgreSQL is a real server through a \`pg\` pool of ${POOL_SIZE} connections (the
+adapter's default): \`DATABASE_URL\`'s server in a fresh database when it is set, otherwise a
+throwaway cluster started for the case with the server's default settings (every commit flushed
+to disk), and PGlite only where no server binary exists (the note says which). The baseline is
+the same tape stream's signing and scoring without storage: in-process \`GET
+/api/games/packet-run/play?actions=…\` (signed result and receipt), with the same ${IN_FLIGHT} in flight, so
+each ratio reads as what durability costs; a submit also verifies one league token and parses a
+JSON body, which the play does not. Each sample is a fixed number of requests rather than a fixed
+time (agents are used up); after ${WARMUPS} unmeasured rounds, the three are sampled in turn ${SAMPLES} times.
+The PostgreSQL server runs detached from the bench (\`pg_ctl\` starts it), so the CPU figure below
+counts its work as other processes'.`,
+  async run() {
+    const tapes = tapePool().map((tape) => tape.join(''));
+    const cleanups: (() => Promise<void>)[] = [];
+    try {
+      const player = createArena({ signingKey: randomSeed(), secret: randomSeed(), store: await openMemoryStore() });
+      const plays = tapes.map((tape) => `${BENCH_ORIGIN}/api/games/packet-run/play?actions=${tape}`);
+      const play = async (i: number) => {
+        const response = await player.fetch(new Request(plays[i % plays.length]!));
+        const body = await response.text();
+        if (response.status !== 200) throw new Error(`GET play answered ${response.status}: ${body}`);
+        return body;
+      };
+
+      const folder = mkdtempSync(join(tmpdir(), 'bench-league-submits-'));
+      cleanups.push(async () => rmSync(folder, { recursive: true, force: true }));
+      const sqliteStore = await openStore(createSqliteDialect(new Database(join(folder, 'arena.db'))), 'sqlite');
+      cleanups.unshift(() => sqliteStore.close());
+      const sqlite = await prepareLeague(sqliteStore);
+
+      const { store: postgresStore, what } = await openPostgres(cleanups);
+      const postgres = await prepareLeague(postgresStore);
+
+      const submits = (league: League): Batch =>
+        concurrentCalls(async (i) => {
+          const sample = Math.floor(i / PER_SAMPLE);
+          const agent = sample * AGENTS_PER_SAMPLE + ((i % PER_SAMPLE) % AGENTS_PER_SAMPLE);
+          const key = league.keys[agent];
+          if (key === undefined) throw new Error(`submit ${i} has no agent left; ${AGENTS} joined`);
+          const response = await league.arena.fetch(
+            new Request(`${BENCH_ORIGIN}/api/league/submit`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', authorization: `Bearer ${key}`, 'idempotency-key': freshKey() },
+              body: JSON.stringify({ challengeToken: league.challengeToken, actions: tapes[i % tapes.length] }),
+            }),
+          );
+          const body = await response.text();
+          if (response.status !== 200) throw new Error(`POST submit answered ${response.status}: ${body}`);
+          return body;
+        }, IN_FLIGHT);
+
+      const rates = await measureCountedRates(
+        { play: concurrentCalls(play, IN_FLIGHT), sqlite: submits(sqlite), postgres: submits(postgres) },
+        { count: PER_SAMPLE, warmups: WARMUPS, samples: SAMPLES },
+      );
+      await expectRetained(sqliteStore, 'SQLite');
+      await expectRetained(postgresStore, 'PostgreSQL');
+
+      const engine = (await webCryptoSupportsEd25519()) ? 'webcrypto' : 'noble';
+      const measured = `${(SAMPLES * PER_SAMPLE).toLocaleString('en-US')} measured submits (${((WARMUPS + SAMPLES) * PER_SAMPLE).toLocaleString('en-US')} in all), all 200`;
+      const baseline = rateRow(`in-process GET play, ${IN_FLIGHT} in flight (no storage)`, 'req/s', rates.play, `Ed25519 engine: ${engine}`);
+      const onSqlite = rateRow('POST submit, SQLite file (better-sqlite3, WAL)', 'req/s', rates.sqlite, `${measured}; ${AGENTS} agents`);
+      const onPostgres = rateRow(`POST submit, PostgreSQL (pg pool of ${POOL_SIZE})`, 'req/s', rates.postgres, `${what}; ${measured}; ${AGENTS} agents`);
+      return [baseline, compared(onSqlite, baseline), compared(onPostgres, baseline)];
+    } finally {
+      for (const cleanup of cleanups) await cleanup();
+    }
+  },
+};
+
+/**
+ * A store on a real PostgreSQL server (see bench/postgres.ts), or on PGlite where there is no
+ * server binary at all; `cleanups` gets what closes and removes it, in that order.
+ */
+async function openPostgres(cleanups: (() => Promise<void>)[]): Promise<{ store: Store; what: string }> {
+  const server = await startBenchPostgres('league-submits');
+  if (server === undefined) {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const store = await openStore(createPGliteDialect(await PGlite.create()), 'postgres');
+    cleanups.unshift(() => store.close());
+    return { store, what: 'no PostgreSQL server binary here, so PGlite (WebAssembly, in memory, one connection) instead' };
+  }
+  cleanups.push(() => server.stop());
+  const store = await openStore(createPostgresDialect(new pg.Pool({ connectionString: server.url, max: POOL_SIZE })), 'postgres');
+  cleanups.unshift(() => store.close());
+  return { store, what: server.what };
+}
+
+/** An arena on `store` with AGENTS agents joined on today's board, IN_FLIGHT joins at a time. */
+async function prepareLeague(store: Store): Promise<League> {
+  const arena = createArena({ signingKey: randomSeed(), secret: randomSeed(), store });
+  const status = await arena.fetch(new Request(`${BENCH_ORIGIN}/api/league`));
+  if (status.status !== 200) throw new Error(`GET /api/league answered ${status.status}: ${await status.text()}`);
+  const { challengeToken, board } = (await status.json()) as { challengeToken: string; board: Board };
+  const actions = finishingTape(board);
+  const keys: string[] = [];
+  const join = concurrentCalls(async (i) => {
+    const response = await arena.fetch(
+      new Request(`${BENCH_ORIGIN}/api/league/join`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': freshKey() },
+        body: JSON.stringify({ challengeToken, actions, registrationNonce: freshNonce(), agent: { handle: `bench-submitter-${i}` } }),
+      }),
+    );
+    const body = await response.text();
+    if (response.status !== 200) throw new Error(`POST join answered ${response.status}: ${body}`);
+    keys[i] = (JSON.parse(body) as { apiKey: string }).apiKey;
+  }, IN_FLIGHT);
+  await join(AGENTS);
+  return { arena, store, challengeToken, keys };
+}
+
+/** Every join and submit retained, as the trigger-kept counts say: a check on the whole run. */
+async function expectRetained(store: Store, where: string): Promise<void> {
+  const expected = AGENTS * MAXIMUM_ATTEMPTS_PER_AGENT;
+  const totals = await store.totals();
+  const today = await store.dayCounts(utcDate(Date.now()));
+  if (totals.agents !== AGENTS || totals.attempts !== expected || today.attemptCount !== expected) {
+    throw new Error(
+      `${where} retained ${totals.attempts} attempts of ${totals.agents} agents (${today.attemptCount} today), not ${expected} of ${AGENTS}` +
+        ' (a run across 00:00 UTC splits the days)',
+    );
+  }
+}
