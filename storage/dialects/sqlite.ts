@@ -18,7 +18,34 @@ export const SQLITE_PRAGMAS = ['PRAGMA journal_mode = WAL', 'PRAGMA busy_timeout
 /** Sets the pragmas on `database` and returns Kysely's `SqliteDialect` over it. */
 export function createSqliteDialect(database: SqliteClient): Dialect {
   for (const pragma of SQLITE_PRAGMAS) database.exec(pragma);
-  return new SqliteDialect({ database });
+  return new SqliteDialect({ database: withStatementCache(database) });
+}
+
+/** How many distinct statements stay prepared; the arena sends a few dozen. */
+const STATEMENT_CACHE_SIZE = 256;
+
+/**
+ * Kysely prepares every query anew, and preparing costs more than running most of ours; the
+ * same SQL texts come back again and again, so each is prepared once (least recently used
+ * out). SQLite re-prepares a cached statement itself if the schema changes under it.
+ */
+function withStatementCache(database: SqliteClient): SqliteClient {
+  const cache = new Map<string, ReturnType<SqliteClient['prepare']>>();
+  return {
+    exec: (sql) => database.exec(sql),
+    close() {
+      cache.clear();
+      database.close();
+    },
+    prepare(sql) {
+      let statement = cache.get(sql);
+      if (statement) cache.delete(sql);
+      else statement = database.prepare(sql);
+      cache.set(sql, statement);
+      if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      return statement;
+    },
+  };
 }
 
 /** A statement that takes its parameters spread (`all(...params)`), as bun:sqlite and node:sqlite do. */
