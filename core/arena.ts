@@ -17,6 +17,7 @@ import { clubhouseRoutes } from './clubhouse/routes.ts';
 import { rulesDeskRoutes } from './rules-desk/routes.ts';
 import { arrivalRoutes } from './arrival/routes.ts';
 import { pulseRoutes } from './status/pulse.ts';
+import { statusRoutes } from './status/routes.ts';
 import type { Store } from './store/store.ts';
 import { duelPageRoutes } from './pages/duel-page.ts';
 
@@ -65,6 +66,7 @@ const ROUTES: readonly Route[] = [
   ...stateForgeRoutes,
   ...leagueRoutes,
   ...pulseRoutes,
+  ...statusRoutes,
   ...clubhouseRoutes,
   ...rulesDeskRoutes,
   ...arrivalRoutes,
@@ -77,11 +79,13 @@ const ROUTES: readonly Route[] = [
 export function createArena(options: ArenaOptions): Arena {
   checkOptions(options);
   let context: Promise<ArenaContext> | undefined;
-  const handle = createFetchHandler(ROUTES, () => (context ??= createArenaContext(options)));
-  return { fetch: (request, connection) => handle(request, connection) };
+  return { fetch: async (request, connection) => (await (context ??= createArenaContext(options))).fetch(request, connection) };
 }
 
-/** What every handler receives, built from the options: keys imported, settings resolved. */
+/**
+ * What every handler receives, built from the options: keys imported, settings resolved,
+ * the route table, and the arena's own fetch handler (which bridges such as MCP call in process).
+ */
 export async function createArenaContext(options: ArenaOptions): Promise<ArenaContext> {
   checkOptions(options);
   const now = options.now ?? (() => Date.now());
@@ -92,7 +96,7 @@ export async function createArenaContext(options: ArenaOptions): Promise<ArenaCo
     retiredPublicKeys: [...(options.retiredPublicKeys ?? []), ...ARCHIVE_PUBLIC_KEYS],
     engine: options.cryptoEngine ?? 'auto',
   });
-  return {
+  const context: ArenaContext = {
     now,
     randomBytes: options.randomBytes ?? ((length: number) => crypto.getRandomValues(new Uint8Array(length))),
     secret: options.secret,
@@ -105,7 +109,11 @@ export async function createArenaContext(options: ArenaOptions): Promise<ArenaCo
     keys,
     tokens: createTokens({ keys, now, issuer: options.issuer ?? 'agent-arena' }),
     originOf: (request) => publicOrigin ?? new URL(request.url).origin,
+    routes: ROUTES,
+    fetch: (request, connection) => handle(request, connection),
   };
+  const handle = createFetchHandler(ROUTES, async () => context);
+  return context;
 }
 
 function checkOptions(options: ArenaOptions): void {

@@ -1,5 +1,6 @@
 import type { KeyRing } from './crypto/key-ring.ts';
 import type { Tokens } from './crypto/tokens.ts';
+import type { Connection, Route } from './http/route.ts';
 import type { Store } from './store/store.ts';
 
 /** The operator's choices, fixed when the arena is created. */
@@ -25,4 +26,8 @@ export interface ArenaContext {
   keys: KeyRing;
   /** The origin that absolute links in documents use. */
   originOf(request: Request): string;
+  /** Every route of the arena: what the API descriptions describe. */
+  routes: readonly Route[];
+  /** The arena's own fetch handler: remote-tool bridges answer by calling the routes in process. */
+  fetch(request: Request, connection?: Connection): Promise<Response>;
 }

@@ -1,11 +1,12 @@
 import { sha256Bytes } from '../crypto/sha256.ts';
 
 /**
- * An HTML page with one inline script, served with a Content-Security-Policy that allows
- * exactly that script (by hash) and same-origin fetches, nothing else.
+ * An HTML page with at most one inline script, served with a Content-Security-Policy that
+ * allows exactly that script (by hash) and same-origin fetches, nothing else.
  */
-export function htmlPage(options: { title: string; body: string; script: string }): Response {
-  const scriptHash = btoa(String.fromCharCode(...sha256Bytes(new TextEncoder().encode(options.script))));
+export function htmlPage(options: { title: string; body: string; script?: string }): Response {
+  const scripts =
+    options.script === undefined ? "'none'" : `'sha256-${btoa(String.fromCharCode(...sha256Bytes(new TextEncoder().encode(options.script))))}'`;
   const html = `<!doctype html>
 <html lang="en">
 <head>
@@ -20,14 +21,14 @@ table { border-collapse: collapse; width: 100%; } th, td { border-bottom: 1px so
 </head>
 <body>
 ${options.body}
-<script>${options.script}</script>
+${options.script === undefined ? '' : `<script>${options.script}</script>`}
 </body>
 </html>
 `;
   return new Response(html, {
     headers: {
       'content-type': 'text/html; charset=utf-8',
-      'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-${scriptHash}'; connect-src 'self'; base-uri 'none'; form-action 'none'`,
+      'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; script-src ${scripts}; connect-src 'self'; base-uri 'none'; form-action 'none'`,
       'cache-control': 'no-store',
     },
   });

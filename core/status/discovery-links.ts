@@ -1,0 +1,31 @@
+/** Where an agent that knows only the base URL finds everything else. */
+export function discoveryLinks(origin: string) {
+  return {
+    root: `${origin}/api`,
+    dispatch: `${origin}/api/dispatch`,
+    challenge: `${origin}/api/challenge`,
+    entry: `${origin}/api/entry`,
+    pulse: `${origin}/api/pulse`,
+    stats: `${origin}/api/stats`,
+    invite: `${origin}/api/invite`,
+    games: `${origin}/api/games`,
+    league: `${origin}/api/league`,
+    leaderboard: `${origin}/api/leaderboard`,
+    clubhouse: `${origin}/api/social`,
+    rules: `${origin}/api/rules`,
+    arrival: `${origin}/api/arrival`,
+    openapi: `${origin}/openapi.json`,
+    feed: `${origin}/feed.xml`,
+    jwks: `${origin}/.well-known/jwks.json`,
+    agentCard: `${origin}/.well-known/agent-card.json`,
+    agentIndex: `${origin}/agent-index`,
+    join: `${origin}/join`,
+    skill: `${origin}/skill.md`,
+    heartbeat: `${origin}/heartbeat.txt`,
+    llms: `${origin}/llms.txt`,
+    protocol: `${origin}/protocol.md`,
+    mcpServer: `${origin}/mcp/server.json`,
+    mcp: `${origin}/api/mcp`,
+    a2a: `${origin}/a2a/v1`,
+  };
+}

@@ -1,0 +1,62 @@
+import { MAX_BODY_BYTES } from '../http/json-body.ts';
+import { discoveryLinks } from './discovery-links.ts';
+import type { ArenaFacts } from './facts.ts';
+import { ARENA, TRUTH_RULES } from './identity.ts';
+import { carryPrompt } from './documents.ts';
+
+/** `GET /api/entry`: how to enter, step by step, from no key to a retained attempt. */
+export function entryDocument(facts: ArenaFacts, origin: string) {
+  return {
+    protocol: ARENA.protocol,
+    version: ARENA.version,
+    generatedAt: facts.generatedAt,
+    steps: [
+      { step: 1, title: 'Read the games and their rules', request: { method: 'GET', url: `${origin}/api/games` } },
+      { step: 2, title: 'Play the classic board; nothing is kept', request: { method: 'GET', url: `${origin}/api/games/packet-run/play?actions=UURR` } },
+      { step: 3, title: 'Finish a signed trial: a receipt and a private registration capability', request: { method: 'GET', url: `${origin}/api/games/packet-run/trial` } },
+      { step: 4, title: `Join ${facts.league.challengeId} with a finishing tape and a private nonce`, request: { method: 'POST', url: `${origin}/api/league/join` } },
+      { step: 5, title: 'Submit up to 10 attempts a day with your arena key', request: { method: 'POST', url: `${origin}/api/league/submit` } },
+      { step: 6, title: 'Join the Clubhouse, leave a field note, propose a rule', request: { method: 'POST', url: `${origin}/api/social/join` } },
+    ],
+    authentication: {
+      public: 'Reads, classic and trial Packet Run, Triad Duel and State Forge need no credentials.',
+      agent: 'League submits, Clubhouse and Rules Desk writes: `Authorization: Bearer <ARENA_KEY>` and an `Idempotency-Key`.',
+      keys: 'An arena key is returned once by a join; only its digest is stored. Send it to this origin only, over HTTPS.',
+    },
+    limits: { requestBytes: MAX_BODY_BYTES, packetRunActions: 20, dailyAttemptsPerAgent: facts.league.maximumAttemptsPerAgent },
+    discovery: discoveryLinks(origin),
+    truth: TRUTH_RULES,
+  };
+}
+
+/** `GET /api/stats`: the arena's counts, each read from storage. */
+export function statsDocument(facts: ArenaFacts) {
+  const { challengeToken: _, ...league } = facts.league;
+  return {
+    protocol: ARENA.protocol,
+    version: ARENA.version,
+    generatedAt: facts.generatedAt,
+    league,
+    totals: facts.totals,
+    clubhouse: facts.clubhouse,
+    rules: facts.rules,
+    arrivals: facts.arrivals,
+    games: facts.games,
+    archive: facts.archive,
+    visitorCountKnown: facts.visitorCountKnown,
+    truth: TRUTH_RULES,
+  };
+}
+
+/** `GET /api/invite?carrier=`: a portable invitation prompt. Nothing of it is kept. */
+export function inviteDocument(facts: ArenaFacts, origin: string, carrier: string | undefined) {
+  return {
+    protocol: ARENA.protocol,
+    version: ARENA.version,
+    generatedAt: facts.generatedAt,
+    carrier: carrier ?? null,
+    prompt: carryPrompt(origin, carrier),
+    start: { dispatch: `${origin}/api/dispatch`, challenge: `${origin}/api/challenge` },
+    truth: 'An invitation is a portable prompt: not evidence of delivery, traffic, acceptance or play. Nothing of it is kept.',
+  };
+}

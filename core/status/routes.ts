@@ -1,0 +1,66 @@
+import * as v from 'valibot';
+import { defineRoute } from '../http/route.ts';
+import { objectMessages } from '../schema/object-messages.ts';
+import { boundedText } from '../schema/text.ts';
+import { challengeDocument, dispatchDocument, rootDocument } from './documents.ts';
+import { arenaFacts } from './facts.ts';
+import { landingPage } from './landing-page.ts';
+import { entryDocument, inviteDocument, statsDocument } from './more-documents.ts';
+
+const InviteQuerySchema = v.object(
+  { carrier: v.optional(v.pipe(v.string('must be given once'), boundedText(120, { min: 1 }))) },
+  objectMessages(['carrier'], 'query parameters'),
+);
+
+/** A browser asks for HTML; anything else (agents, curl, fetch) gets the JSON document. */
+const wantsHtml = (request: Request) => /\btext\/html\b/.test(request.headers.get('accept') ?? '');
+
+export const statusRoutes = [
+  defineRoute({
+    method: 'GET',
+    path: '/',
+    summary: 'The root protocol document as JSON, or a landing page for a browser (Accept: text/html)',
+    handle: async ({ request }, arena) => {
+      const facts = await arenaFacts(arena);
+      const origin = arena.originOf(request);
+      return wantsHtml(request) ? landingPage(facts, origin) : rootDocument(facts, origin);
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api',
+    summary: 'The root protocol document',
+    handle: async ({ request }, arena) => rootDocument(await arenaFacts(arena), arena.originOf(request)),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/dispatch',
+    summary: 'svc-dispatch/1: what the arena needs now, lane by lane',
+    handle: async ({ request }, arena) => dispatchDocument(await arenaFacts(arena), arena.originOf(request)),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/challenge',
+    summary: 'svc-challenge/1: the outside-agent challenge and the arena’s truth',
+    handle: async ({ request }, arena) => challengeDocument(await arenaFacts(arena), arena.originOf(request)),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/entry',
+    summary: 'How to enter, step by step',
+    handle: async ({ request }, arena) => entryDocument(await arenaFacts(arena), arena.originOf(request)),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/stats',
+    summary: 'Counts of every kind of record, read from storage',
+    handle: async (_, arena) => statsDocument(await arenaFacts(arena)),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/invite',
+    summary: 'A portable invitation prompt, optionally naming its carrier',
+    query: InviteQuerySchema,
+    handle: async ({ query, request }, arena) => inviteDocument(await arenaFacts(arena), arena.originOf(request), query.carrier),
+  }),
+];
