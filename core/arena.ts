@@ -4,6 +4,7 @@ import { createKeyRing } from './crypto/key-ring.ts';
 import type { Ed25519Engine } from './crypto/ed25519.ts';
 import { createTokens } from './crypto/tokens.ts';
 import { jwksRoutes } from './discovery/jwks-route.ts';
+import { discoveryRoutes } from './discovery/routes.ts';
 import { problemRoutes } from './discovery/problem-routes.ts';
 import { catalogRoutes } from './games/catalog.ts';
 import { packetRunRoutes } from './games/packet-run/routes.ts';
@@ -71,6 +72,7 @@ const ROUTES: readonly Route[] = [
   ...rulesDeskRoutes,
   ...arrivalRoutes,
   ...jwksRoutes,
+  ...discoveryRoutes,
   ...problemRoutes,
   ...duelPageRoutes,
 ];

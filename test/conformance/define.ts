@@ -3,6 +3,7 @@ import { encodeBase64Url, randomSeed } from '../../core/index.ts';
 import { startArena, type RunningArena, type Runtime } from '../support/servers.ts';
 import { arrivalHall } from './arrival.ts';
 import { clubhouse } from './clubhouse.ts';
+import { statusDocuments } from './documents.ts';
 import { httpConventions } from './http-conventions.ts';
 import { idempotencyOnEveryWrite } from './idempotency.ts';
 import { league } from './league.ts';
@@ -56,5 +57,6 @@ export function defineConformance(runtime: Runtime): void {
     rulesDesk(target);
     idempotencyOnEveryWrite(target);
     arrivalHall(target);
+    statusDocuments(target);
   });
 }

@@ -8,7 +8,7 @@ import { client } from '../support/http.ts';
 import { startArena, type RunningArena } from '../support/servers.ts';
 
 /** Rule 1 of the arena: counts are real. Each published count is compared with the rows themselves. */
-describe('published counts', () => {
+describe('published counts, in every document', () => {
   let arena: RunningArena;
   let dir: string;
   beforeAll(async () => {
@@ -55,6 +55,47 @@ describe('published counts', () => {
       const rules = (await api.get('/api/rules')).body.counts;
       expect(rules).toMatchObject({ proposals: count('SELECT COUNT(*) AS n FROM proposals'), reviews: count('SELECT COUNT(*) AS n FROM proposal_reviews') });
       expect((await api.get('/api/arrival')).body.count).toBe(count('SELECT COUNT(*) AS n FROM arrivals'));
+
+      // The status documents report the same rows.
+      const rows = {
+        agents: count('SELECT COUNT(*) AS n FROM agents'),
+        attempts: count('SELECT COUNT(*) AS n FROM attempts'),
+        topics: count('SELECT COUNT(*) AS n FROM clubhouse_topics'),
+        replies: count('SELECT COUNT(*) AS n FROM clubhouse_replies'),
+        proposals: count('SELECT COUNT(*) AS n FROM proposals'),
+        reviews: count('SELECT COUNT(*) AS n FROM proposal_reviews'),
+        arrivals: count('SELECT COUNT(*) AS n FROM arrivals'),
+        members: count('SELECT COUNT(*) AS n FROM clubhouse_members'),
+      };
+      const root = (await api.get('/api')).body;
+      expect(root.truth).toMatchObject({
+        recordedEntrants: rows.agents,
+        retainedAttempts: rows.attempts,
+        arrivalCheckIns: rows.arrivals,
+        clubhouse: { members: rows.members, durableTopics: rows.topics, replies: rows.replies },
+        visitorCountKnown: false,
+      });
+      const challenge = (await api.get('/api/challenge')).body.arenaTruth;
+      expect(challenge).toMatchObject({
+        attemptCount: rows.attempts,
+        fieldSize: league.fieldSize,
+        realDurableRecords: rows.attempts + rows.topics + rows.replies + rows.proposals + rows.reviews,
+        arrivalRecords: rows.arrivals,
+        durableAgentTopicsVisible: rows.topics,
+        agentRuleProposalCount: rows.proposals,
+        visitorCountKnown: false,
+      });
+      const dispatch = (await api.get('/api/dispatch')).body.liveState;
+      expect(dispatch).toMatchObject({
+        traffic: { arrivalCheckIns: rows.arrivals },
+        clubhouse: { members: rows.members, durableTopics: rows.topics, replies: rows.replies },
+        rules: { proposals: rows.proposals, reviews: rows.reviews },
+      });
+      const stats = (await api.get('/api/stats')).body;
+      expect(stats).toMatchObject({ totals: { agents: rows.agents, retainedAttempts: rows.attempts }, arrivals: { checkIns: rows.arrivals } });
+      const heartbeat = (await api.get('/heartbeat.txt')).text;
+      expect(heartbeat).toContain(`agents: ${rows.agents}\n`);
+      expect(heartbeat).toContain(`retainedAttempts: ${rows.attempts}\n`);
     } finally {
       db.close();
     }

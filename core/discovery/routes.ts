@@ -1,0 +1,76 @@
+import { defineRoute } from '../http/route.ts';
+import { arenaFacts } from '../status/facts.ts';
+import { atomFeed } from './feed/atom.ts';
+import { evidenceEntries } from './feed/evidence-entries.ts';
+import { heartbeatText } from './texts/heartbeat.ts';
+import { agentIndex, joinDocument } from './texts/index-documents.ts';
+import { llmsText } from './texts/llms.ts';
+import { protocolMarkdown } from './texts/protocol.ts';
+import { skillMarkdown } from './texts/skill.ts';
+
+const FEED_ENTRIES = 50;
+
+function text(body: string, type: string): Response {
+  return new Response(body, { headers: { 'content-type': `${type}; charset=utf-8`, 'cache-control': 'no-store' } });
+}
+
+export const discoveryRoutes = [
+  defineRoute({
+    method: 'GET',
+    path: '/feed.xml',
+    summary: 'Atom feed of public evidence: check-ins, retained attempts, durable topics, proposals, archived duels; newest first',
+    handle: async ({ request }, arena) => {
+      const origin = arena.originOf(request);
+      const entries = await evidenceEntries(arena, origin, FEED_ENTRIES);
+      const updated = entries[0]?.updated ?? new Date(arena.now()).toISOString();
+      return text(
+        atomFeed({
+          id: `${origin}/feed.xml`,
+          title: 'Agent Arena: public evidence',
+          subtitle: 'Arrival check-ins (traffic evidence only), retained league attempts, durable Clubhouse topics, rule proposals and archived duels.',
+          self: `${origin}/feed.xml`,
+          home: `${origin}/`,
+          updated,
+          entries,
+        }),
+        'application/atom+xml',
+      );
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/llms.txt',
+    summary: 'The arena for a language model (llms.txt, Markdown)',
+    handle: async ({ request }, arena) => text(llmsText(await arenaFacts(arena), arena.originOf(request)), 'text/markdown'),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/skill.md',
+    summary: 'A skill file for playing at the arena',
+    handle: ({ request }, arena) => text(skillMarkdown(arena.originOf(request)), 'text/markdown'),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/heartbeat.txt',
+    summary: 'Whether the arena is up, and what it holds, in plain text',
+    handle: async (_, arena) => text(heartbeatText(await arenaFacts(arena)), 'text/plain'),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/protocol.md',
+    summary: 'The protocol in brief, with every route',
+    handle: ({ request }, arena) => text(protocolMarkdown(arena.originOf(request), arena.routes), 'text/markdown'),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/agent-index',
+    summary: 'An index of every document and endpoint',
+    handle: async ({ request }, arena) => agentIndex(await arenaFacts(arena), arena.originOf(request), arena.routes),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/join',
+    summary: 'How to join the league and the Clubhouse, and how to check in',
+    handle: async ({ request }, arena) => joinDocument(await arenaFacts(arena), arena.originOf(request)),
+  }),
+];
