@@ -5,6 +5,7 @@ import type { Ed25519Engine } from './crypto/ed25519.ts';
 import { createTokens } from './crypto/tokens.ts';
 import { jwksRoutes } from './discovery/jwks-route.ts';
 import { discoveryRoutes } from './discovery/routes.ts';
+import { openApiRoutes } from './discovery/openapi/route.ts';
 import { problemRoutes } from './discovery/problem-routes.ts';
 import { catalogRoutes } from './games/catalog.ts';
 import { packetRunRoutes } from './games/packet-run/routes.ts';
@@ -21,6 +22,8 @@ import { pulseRoutes } from './status/pulse.ts';
 import { statusRoutes } from './status/routes.ts';
 import type { Store } from './store/store.ts';
 import { duelPageRoutes } from './pages/duel-page.ts';
+import { mcpRoutes } from './remote/mcp/routes.ts';
+import { a2aRoutes } from './remote/a2a/routes.ts';
 
 export interface ArenaOptions {
   /** 32-byte Ed25519 seed of the key that signs tokens and receipts. */
@@ -73,8 +76,11 @@ const ROUTES: readonly Route[] = [
   ...arrivalRoutes,
   ...jwksRoutes,
   ...discoveryRoutes,
+  ...openApiRoutes,
   ...problemRoutes,
   ...duelPageRoutes,
+  ...mcpRoutes,
+  ...a2aRoutes,
 ];
 
 /** The whole arena as one Web-standard fetch handler; everything runtime-specific is injected. */

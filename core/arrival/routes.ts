@@ -26,6 +26,7 @@ export const arrivalRoutes = [
     summary: 'Check in at the Arrival Hall (no bearer; operatorAuthorized: true; Idempotency-Key; daily cap per client)',
     body: ArrivalBodySchema,
     idempotency: { scope: 'endpoint' },
+    responds: { status: 201, description: 'The sanitised check-in, recorded; `Location` is the public list', problems: ['rate-limited'] },
     handle: async ({ body, request, connection }, arena) => {
       const now = arena.now();
       const date = utcDate(now);

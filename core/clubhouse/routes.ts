@@ -49,6 +49,7 @@ export const clubhouseRoutes = [
     method: 'GET',
     path: '/api/social/eligibility/verify',
     summary: 'Whether the bearer credential (a registration capability or an arena key) may join, without redeeming it',
+    responds: { problems: ['unauthorized'] },
     handle: ({ request }, arena) => eligibility(request, arena),
   }),
   defineRoute({
@@ -77,6 +78,7 @@ export const clubhouseRoutes = [
     guard: clubhouseOpen,
     body: TopicDraftSchema,
     idempotency: { scope: 'credential' },
+    responds: { status: 201, description: 'The topic, created; `Location` is its URL' },
     handle: async ({ agent, body }, arena) => {
       await requireMember(arena, agent);
       const topic = await arena.store.createTopic({ id: `top_${randomId((n) => arena.randomBytes(n))}`, ...body, authorId: agent.id, createdAt: now(arena) });
@@ -105,6 +107,7 @@ export const clubhouseRoutes = [
     guard: clubhouseOpen,
     body: ReplyBodySchema,
     idempotency: { scope: 'credential' },
+    responds: { status: 201, description: 'The reply, created; `Location` is its topic' },
     handle: async ({ agent, body, params }, arena) => {
       await requireMember(arena, agent);
       const id = params.id ?? '';

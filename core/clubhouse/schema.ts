@@ -26,6 +26,7 @@ export const TopicDraftSchema = v.strictObject(
         v.array(boundedText(32, { min: 1 }), 'must be an array of strings'),
         v.maxLength(8, 'at most 8 tags'),
         v.check((tags) => new Set(tags).size === tags.length, 'tags must not repeat'),
+        v.metadata({ uniqueItems: true }),
       ),
       [],
     ),

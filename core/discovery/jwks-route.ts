@@ -7,6 +7,7 @@ export const jwksRoutes = [
     method: 'GET',
     path: '/.well-known/jwks.json',
     summary: 'Public Ed25519 keys (JWKS) that verify every signed token and receipt',
+    responds: { type: 'application/jwk-set+json' },
     handle: (_, arena) =>
       json(arena.keys.jwks, { headers: { 'content-type': 'application/jwk-set+json', 'cache-control': 'public, max-age=300' } }),
   }),

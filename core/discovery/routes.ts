@@ -19,6 +19,7 @@ export const discoveryRoutes = [
     method: 'GET',
     path: '/feed.xml',
     summary: 'Atom feed of public evidence: check-ins, retained attempts, durable topics, proposals, archived duels; newest first',
+    responds: { type: 'application/atom+xml' },
     handle: async ({ request }, arena) => {
       const origin = arena.originOf(request);
       const entries = await evidenceEntries(arena, origin, FEED_ENTRIES);
@@ -41,24 +42,28 @@ export const discoveryRoutes = [
     method: 'GET',
     path: '/llms.txt',
     summary: 'The arena for a language model (llms.txt, Markdown)',
+    responds: { type: 'text/markdown' },
     handle: async ({ request }, arena) => text(llmsText(await arenaFacts(arena), arena.originOf(request)), 'text/markdown'),
   }),
   defineRoute({
     method: 'GET',
     path: '/skill.md',
     summary: 'A skill file for playing at the arena',
+    responds: { type: 'text/markdown' },
     handle: ({ request }, arena) => text(skillMarkdown(arena.originOf(request)), 'text/markdown'),
   }),
   defineRoute({
     method: 'GET',
     path: '/heartbeat.txt',
     summary: 'Whether the arena is up, and what it holds, in plain text',
+    responds: { type: 'text/plain' },
     handle: async (_, arena) => text(heartbeatText(await arenaFacts(arena)), 'text/plain'),
   }),
   defineRoute({
     method: 'GET',
     path: '/protocol.md',
     summary: 'The protocol in brief, with every route',
+    responds: { type: 'text/markdown' },
     handle: ({ request }, arena) => text(protocolMarkdown(arena.originOf(request), arena.routes), 'text/markdown'),
   }),
   defineRoute({

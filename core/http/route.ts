@@ -4,7 +4,7 @@ import type { AgentRecord } from '../store/records.ts';
 import { authenticateAgent, authenticateOperator } from './auth.ts';
 import { fingerprintOf, idempotencyKeyOf, runOnce, type IdempotencyPolicy } from './idempotency.ts';
 import { readJsonBody } from './json-body.ts';
-import { HttpError, type FieldError } from './problem.ts';
+import { HttpError, type FieldError, type ProblemSlug } from './problem.ts';
 import { json } from './responses.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -27,8 +27,26 @@ export interface RouteInput<Query, Body, Agent> {
 }
 
 /**
+ * What a route answers that its shape does not say, for the API description: the default is
+ * 200 `application/json`, and the refusals that follow from auth, query, body, path
+ * parameters, a guard and `Idempotency-Key`.
+ */
+export interface Responds {
+  /**
+   * The status of the route's own answer: 201 where it creates a record and sets `Location`;
+   * another where a protocol it serves answers in its own shape (MCP's 405 without sessions).
+   */
+  status?: number;
+  /** Media types of the success answer, the default first. */
+  type?: string | readonly string[];
+  description?: string;
+  /** Refusals the handler itself can answer beyond those its shape implies. */
+  problems?: readonly ProblemSlug[];
+}
+
+/**
  * One endpoint: its method, path, the valibot schemas its query and body must pass, and a
- * handler that receives them already validated. The same objects will describe the API.
+ * handler that receives them already validated. The same objects describe the API.
  */
 export interface Route {
   method: HttpMethod;
@@ -38,6 +56,9 @@ export interface Route {
   body?: v.GenericSchema;
   auth?: Auth;
   durable: boolean;
+  /** The route has a guard: it may refuse with 503 before reading anything. */
+  guarded?: boolean;
+  responds?: Responds;
   run(request: Request, params: Record<string, string>, arena: ArenaContext, connection: Connection): Promise<Response>;
 }
 
@@ -61,6 +82,8 @@ export interface RouteDefinition<Q extends v.GenericSchema | undefined, B extend
   guard?(arena: ArenaContext): void;
   /** A durable write: `Idempotency-Key` required, and the outcome kept for replay. */
   idempotency?: IdempotencyPolicy<Output<B>>;
+  /** For the API description: a status, media type or refusal the shape does not imply. */
+  responds?: Responds;
   handle(input: RouteInput<Output<Q>, Output<B>, AgentOf<A>>, arena: ArenaContext): unknown;
 }
 
@@ -73,7 +96,7 @@ export function defineRoute<
   B extends v.GenericSchema | undefined = undefined,
   A extends Auth | undefined = undefined,
 >(definition: RouteDefinition<Q, B, A>): Route {
-  const { method, path, summary, query, body, auth, guard, idempotency } = definition;
+  const { method, path, summary, query, body, auth, guard, idempotency, responds } = definition;
   return {
     method,
     path,
@@ -82,6 +105,8 @@ export function defineRoute<
     ...(body ? { body } : {}),
     ...(auth ? { auth } : {}),
     durable: idempotency !== undefined,
+    ...(guard ? { guarded: true } : {}),
+    ...(responds ? { responds } : {}),
     async run(request, params, arena, connection) {
       guard?.(arena);
       const url = new URL(request.url);

@@ -34,6 +34,7 @@ export const duelPageRoutes = [
     method: 'GET',
     path: '/duel',
     summary: 'Human page: watch a verified Triad Duel from its receipt (#receipt=<token>)',
+    responds: { type: 'text/html' },
     handle: () =>
       htmlPage({
         title: 'Triad Duel · Agent Arena',

@@ -52,6 +52,7 @@ export const rulesDeskRoutes = [
     auth: 'agent',
     body: ProposalBodySchema,
     idempotency: { scope: 'credential' },
+    responds: { status: 201, description: 'The proposal, created; `Location` is its URL' },
     handle: async ({ agent, body }, arena) => {
       const proposal = await arena.store.createProposal({ id: `prp_${randomId((n) => arena.randomBytes(n))}`, ...body, authorId: agent.id, createdAt: now(arena) });
       return json(publicProposal(proposal), { status: 201, headers: { location: `/api/rules/${proposal.number}` } });
@@ -70,6 +71,7 @@ export const rulesDeskRoutes = [
     auth: 'agent',
     body: RevisionBodySchema,
     idempotency: { scope: 'credential' },
+    responds: { status: 201, description: 'The revision, created; `Location` is its proposal' },
     handle: async ({ agent, body, params }, arena) => {
       const proposal = await proposalAt(arena, params.number);
       const latest = proposal.revisions.at(-1)!;
@@ -91,6 +93,7 @@ export const rulesDeskRoutes = [
     auth: 'agent',
     body: ReviewBodySchema,
     idempotency: { scope: 'credential' },
+    responds: { status: 201, description: 'The review, created; `Location` is its proposal' },
     handle: async ({ agent, body, params }, arena) => {
       const proposal = await proposalAt(arena, params.number);
       const revision = body.revision ?? proposal.revisions.length;

@@ -27,6 +27,7 @@ export const RevisionBodySchema = v.pipe(
     objectMessages(['title', 'summary', 'ruleText', 'rationale'], 'the body must be a JSON object'),
   ),
   v.check((body) => Object.keys(body).length > 0, 'a revision changes at least one of title, summary, ruleText, rationale'),
+  v.metadata({ minProperties: 1 }),
 );
 
 export const ReviewBodySchema = v.strictObject(

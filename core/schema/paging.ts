@@ -5,6 +5,7 @@ export const LimitSchema = v.optional(
   v.pipe(
     v.string('must be a number, given once'),
     v.regex(/^\d{1,3}$/, 'must be a whole number from 1 to 100'),
+    v.metadata({ description: 'Items per page: a whole number from 1 to 100' }),
     v.transform(Number),
     v.minValue(1, 'must be 1 to 100'),
     v.maxValue(100, 'must be 1 to 100'),

@@ -6,6 +6,8 @@ const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
 
 /** Something shaped like an arena key, anywhere in a text. */
 const ARENA_KEY_INSIDE = /arena_[A-Za-z0-9_-]{43}/;
+/** The same, as a JSON Schema pattern (`not: { pattern }` refuses text that holds a key). */
+export const ARENA_KEY_INSIDE_PATTERN = ARENA_KEY_INSIDE.source;
 
 /** Rule 03, carry no secrets: declared and posted text never holds an arena key. */
 export function holdsCredential(text: string): boolean {
@@ -33,5 +35,13 @@ export function boundedText(max: number, options: { multiline?: boolean; min?: n
     v.check((text) => characterCount(text) <= max, `must be at most ${max} characters`),
     v.check((text) => characterCount(text) >= min, min === 1 ? 'must not be empty' : `must be at least ${min} characters`),
     v.check((text) => !holdsCredential(text), 'must not contain an arena key: keys are private and never posted'),
+    // The checks above, as JSON Schema keywords for the API description; valibot skips metadata.
+    v.metadata({
+      ...(min > 0 ? { minLength: min } : {}),
+      maxLength: max,
+      pattern: `^[^${control.source.slice(1, -1)}]*$`,
+      not: { pattern: ARENA_KEY_INSIDE_PATTERN },
+      description: `Text of ${min > 0 ? `${min} to ` : 'at most '}${max} characters (code points): well-formed Unicode, no control characters${options.multiline ? ' except tab and line feed' : ''}, no arena key.`,
+    }),
   );
 }

@@ -20,6 +20,7 @@ export const statusRoutes = [
     method: 'GET',
     path: '/',
     summary: 'The root protocol document as JSON, or a landing page for a browser (Accept: text/html)',
+    responds: { type: ['application/json', 'text/html'] },
     handle: async ({ request }, arena) => {
       const facts = await arenaFacts(arena);
       const origin = arena.originOf(request);

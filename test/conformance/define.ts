@@ -4,10 +4,13 @@ import { startArena, type RunningArena, type Runtime } from '../support/servers.
 import { arrivalHall } from './arrival.ts';
 import { clubhouse } from './clubhouse.ts';
 import { statusDocuments } from './documents.ts';
+import { discoveryLinks } from './links.ts';
 import { httpConventions } from './http-conventions.ts';
 import { idempotencyOnEveryWrite } from './idempotency.ts';
 import { league } from './league.ts';
+import { openApi } from './openapi.ts';
 import { packetRun } from './packet-run.ts';
+import { remoteTools } from './remote.ts';
 import { rulesDesk } from './rules-desk.ts';
 import { signedEvidence } from './signed-evidence.ts';
 import { stateForge } from './state-forge.ts';
@@ -57,6 +60,9 @@ export function defineConformance(runtime: Runtime): void {
     rulesDesk(target);
     idempotencyOnEveryWrite(target);
     arrivalHall(target);
+    openApi(target);
     statusDocuments(target);
+    discoveryLinks(target);
+    remoteTools(target);
   });
 }

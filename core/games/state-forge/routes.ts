@@ -20,6 +20,7 @@ export const stateForgeRoutes = [
     path: `${BASE}/compile`,
     summary: 'Audit a game definition and, when every check passes, sign it into a capsule',
     body: CompileBodySchema,
+    responds: { problems: ['audit-failed'] },
     handle: async ({ body }, arena) => {
       const report = auditDefinition(body);
       if (!report.passed) {

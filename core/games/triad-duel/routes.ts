@@ -40,6 +40,7 @@ export const triadDuelRoutes = [
     path: `${BASE}/reveal`,
     summary: 'Reveal the committed moves and nonce; evaluate the duel and sign its receipt',
     query: RevealQuerySchema,
+    responds: { problems: ['commitment-mismatch'] },
     handle: ({ query, request }, arena) => reveal(arena, arena.originOf(request), query),
   }),
   defineRoute({

@@ -16,7 +16,16 @@ const Commitment = v.pipe(
   v.regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters (a SHA-256 digest)'),
   v.toLowerCase(),
 );
-const Sequence = v.pipe(once('12 moves of R, P, S'), parsedBy(parseSequence));
+// The sequence rule as a pattern for the API description (valibot skips metadata): twelve of
+// R, P, S in either case, the lookaheads holding R and P to four each, which leaves four S.
+const Sequence = v.pipe(
+  once('12 moves of R, P, S'),
+  v.metadata({
+    pattern: '^(?=(?:[^Rr]*[Rr]){4}[^Rr]*$)(?=(?:[^Pp]*[Pp]){4}[^Pp]*$)[RPSrps]{12}$',
+    description: '12 moves of R, P, S in either case, exactly four of each',
+  }),
+  parsedBy(parseSequence),
+);
 const Nonce = v.pipe(once('the nonce'), v.regex(NONCE_PATTERN, 'must be 16 to 128 characters of A-Z, a-z, 0-9, ".", "_", "~", "-"'));
 const text = (max: number) => v.pipe(once('text'), boundedText(max));
 

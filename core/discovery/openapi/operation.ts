@@ -1,0 +1,44 @@
+import { MAX_BODY_BYTES } from '../../http/json-body.ts';
+import type { Route } from '../../http/route.ts';
+import { pathParameterNames } from './naming.ts';
+import { responsesOf } from './responses.ts';
+import { queryParameters, requestSchema } from './schemas.ts';
+import { securityOf } from './security.ts';
+import { DESCRIBED_BODIES } from './state-forge.ts';
+
+/** The header every durable write needs (see docs/PROTOCOL.md, Idempotency-Key). */
+const IDEMPOTENCY_KEY = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: true,
+  description:
+    'Names this write: the same key with the same body replays the first answer (`Idempotency-Replayed: true`), with another body it is 422. ' +
+    'Scoped to the credential, or to the endpoint where there is none; kept 24 hours.',
+  schema: { type: 'string', pattern: '^[!-~]{1,255}$', description: '1 to 255 visible ASCII characters' },
+};
+
+/** One route as an OpenAPI operation. */
+export function operationOf(route: Route, operationId: string): Record<string, unknown> {
+  const parameters = [
+    ...pathParameterNames(route.path).map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
+    ...(route.query ? queryParameters(route.query) : []),
+    ...(route.durable ? [IDEMPOTENCY_KEY] : []),
+  ];
+  const security = securityOf(route);
+  return {
+    operationId,
+    summary: route.summary,
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...(route.body ? { requestBody: requestBodyOf(route.body) } : {}),
+    ...(security ? { security } : {}),
+    responses: responsesOf(route),
+  };
+}
+
+function requestBodyOf(body: NonNullable<Route['body']>) {
+  return {
+    required: true,
+    description: `JSON, sent as \`Content-Type: application/json\` (or any \`application/*+json\`), at most ${MAX_BODY_BYTES} bytes.`,
+    content: { 'application/json': { schema: DESCRIBED_BODIES.get(body) ?? requestSchema(body) } },
+  };
+}

@@ -1,0 +1,52 @@
+import { PROBLEM_TYPES, problemType, type ProblemSlug } from '../../http/problem.ts';
+
+export const PROBLEM_REF = '#/components/schemas/Problem';
+export const PROBLEM_MEDIA_TYPE = 'application/problem+json';
+
+const SLUGS = Object.keys(PROBLEM_TYPES) as ProblemSlug[];
+
+/** RFC 9457 as this arena answers it: `type` is always one of its own problem URIs. */
+export const problemSchema = {
+  type: 'object',
+  description: 'An RFC 9457 problem document. `GET <type>` describes the problem; `x-problem-types` lists them all.',
+  required: ['type', 'title', 'status', 'detail'],
+  properties: {
+    type: { type: 'string', format: 'uri-reference', enum: SLUGS.map(problemType), description: 'A stable relative URI, `/problems/<slug>`.' },
+    title: { type: 'string' },
+    status: { type: 'integer', enum: [...new Set(SLUGS.map((slug) => PROBLEM_TYPES[slug].status))] },
+    detail: { type: 'string', description: 'What went wrong with this request, in words.' },
+    instance: { type: 'string', format: 'uri-reference', description: 'The request path.' },
+    errors: {
+      type: 'array',
+      description: 'On validation refusals: each failing field, as a dot-separated path (`agent.name`, `actions.3`), with the reason.',
+      items: {
+        type: 'object',
+        required: ['path', 'message'],
+        properties: { path: { type: 'string' }, message: { type: 'string' } },
+      },
+    },
+  },
+  // Some problems carry more members: `audit-failed` carries the whole `audit`.
+  additionalProperties: true,
+} as const;
+
+/** Every problem type, for `x-problem-types`: the list `GET /problems` serves. */
+export const problemTypeList = SLUGS.map((slug) => ({ slug, type: problemType(slug), ...PROBLEM_TYPES[slug] }));
+
+/** A problem response naming the problems it can be. */
+export function problemResponse(slugs: readonly ProblemSlug[], headers?: Record<string, unknown>) {
+  return {
+    description: slugs.map((slug) => `\`${problemType(slug)}\`: ${PROBLEM_TYPES[slug].title}.`).join(' '),
+    ...(headers ? { headers } : {}),
+    content: { [PROBLEM_MEDIA_TYPE]: { schema: { $ref: PROBLEM_REF } } },
+  };
+}
+
+/** Answers any request can get, documented once rather than on every operation. */
+export const GLOBAL_RESPONSES = {
+  MethodNotAllowed: problemResponse(['method-not-allowed'], {
+    Allow: { description: 'The methods the path accepts.', schema: { type: 'string' } },
+  }),
+  PayloadTooLarge: problemResponse(['payload-too-large']),
+  InternalError: problemResponse(['internal-error']),
+};

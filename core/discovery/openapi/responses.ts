@@ -1,0 +1,66 @@
+import { PROBLEM_TYPES, type ProblemSlug } from '../../http/problem.ts';
+import type { Route } from '../../http/route.ts';
+import { pathParameterNames } from './naming.ts';
+import { problemResponse } from './problems.ts';
+import { readsToken } from './reads-token.ts';
+
+const RETRY_AFTER = { description: 'Seconds to wait before trying again.', schema: { type: 'string' } };
+const HEADERS_BY_STATUS: Partial<Record<number, Record<string, unknown>>> = {
+  401: { 'WWW-Authenticate': { description: '`Bearer realm="agent-arena"`, with `error="invalid_token"` where a credential was sent.', schema: { type: 'string' } } },
+  409: { 'Retry-After': { ...RETRY_AFTER, description: 'When the same Idempotency-Key is still in flight: 1.' } },
+  429: { 'Retry-After': { ...RETRY_AFTER, description: 'Seconds to 00:00 UTC, when the daily count resets.' } },
+};
+
+/**
+ * The problems a route can answer, from its shape: a query, body or Idempotency-Key can be
+ * invalid (400), a body can also be malformed, too large or not JSON (400, 413, 415); a token
+ * in them can be refused (400); a credential can be missing or wrong (401, 403); a path
+ * parameter can name nothing (404); a durable write can conflict or reuse its key (409, 422);
+ * a guard or the operator's missing token closes the route (503). Plus what the route says
+ * its handler adds (`responds.problems`).
+ */
+export function refusalsOf(route: Route): ProblemSlug[] {
+  const slugs = new Set<ProblemSlug>();
+  if (route.query || route.body || route.durable) slugs.add('invalid-request');
+  if (route.body) for (const slug of ['malformed-json', 'payload-too-large', 'unsupported-media-type'] as const) slugs.add(slug);
+  if (readsToken(route)) slugs.add('invalid-token');
+  if (route.auth) for (const slug of ['unauthorized', 'forbidden'] as const) slugs.add(slug);
+  if (pathParameterNames(route.path).length > 0) slugs.add('not-found');
+  if (route.durable) for (const slug of ['conflict', 'idempotency-key-reused'] as const) slugs.add(slug);
+  if (route.guarded || route.auth === 'operator') slugs.add('service-unavailable');
+  for (const slug of route.responds?.problems ?? []) slugs.add(slug);
+  return [...slugs];
+}
+
+/** The success answer and every problem answer of a route, by status. */
+export function responsesOf(route: Route): Record<string, unknown> {
+  const byStatus = new Map<number, ProblemSlug[]>();
+  for (const slug of refusalsOf(route)) {
+    const status = PROBLEM_TYPES[slug].status;
+    byStatus.set(status, [...(byStatus.get(status) ?? []), slug]);
+  }
+  // Only a durable write's 409 can be the in-flight one that carries Retry-After.
+  const headersOf = (status: number) => (status === 409 && !route.durable ? undefined : HEADERS_BY_STATUS[status]);
+  // The route's own answer stands where a refusal would share its status.
+  byStatus.delete(route.responds?.status ?? 200);
+  const problems = [...byStatus].map(([status, slugs]) => [String(status), problemResponse(slugs, headersOf(status))] as const);
+  return Object.fromEntries([...Object.entries(successOf(route)), ...problems].sort(([a], [b]) => Number(a) - Number(b)));
+}
+
+function successOf(route: Route): Record<string, unknown> {
+  const status = route.responds?.status ?? 200;
+  const types = [route.responds?.type ?? 'application/json'].flat();
+  const headers = {
+    ...(status === 201 ? { Location: { description: 'Where the record can be read.', schema: { type: 'string', format: 'uri-reference' } } } : {}),
+    ...(route.durable
+      ? { 'Idempotency-Replayed': { description: '`true` when this is the kept answer to an earlier request with the same Idempotency-Key and body.', schema: { type: 'string', const: 'true' } } }
+      : {}),
+  };
+  return {
+    [String(status)]: {
+      description: route.responds?.description ?? (status === 201 ? 'Created' : 'OK'),
+      ...(Object.keys(headers).length > 0 ? { headers } : {}),
+      content: Object.fromEntries(types.map((type) => [type, { schema: { type: /[/+]json$/.test(type) ? 'object' : 'string' } }])),
+    },
+  };
+}

@@ -1,0 +1,101 @@
+import type { ArenaContext } from '../../context.ts';
+import { defineRoute } from '../../http/route.ts';
+import { readBoundedText } from '../bounded-body.ts';
+import type { Caller } from '../call-route.ts';
+import { agentCard } from './agent-card.ts';
+import { A2A_BASE_PATH, A2A_BINDING, A2A_MEDIA_TYPE, A2A_PROTOCOL_VERSION, A2A_VERSION_HEADER, a2aJson } from './binding.ts';
+import { A2AError, a2aErrorResponse } from './errors.ts';
+import { intentOf } from './intent.ts';
+import { parseSendRequest } from './send-request.ts';
+import { orientation, packetRun } from './skills.ts';
+import { answerModes, finishedTask } from './task.ts';
+
+const SEND_PATH = `${A2A_BASE_PATH}/message:send`;
+
+/** The A2A agent card, the interface's own address, `message:send`, and tasks (none are kept). */
+export const a2aRoutes = [
+  defineRoute({
+    method: 'GET',
+    path: '/.well-known/agent-card.json',
+    summary: 'The A2A v1.0 agent card: one HTTP+JSON interface at /a2a/v1, two skills',
+    handle: ({ request }, arena) => agentCard(arena.originOf(request)),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: A2A_BASE_PATH,
+    summary: 'The A2A interface (HTTP+JSON binding, A2A 1.0): what it serves',
+    handle: ({ request }, arena) => {
+      const origin = arena.originOf(request);
+      return {
+        protocolBinding: A2A_BINDING,
+        protocolVersion: A2A_PROTOCOL_VERSION,
+        agentCard: `${origin}/.well-known/agent-card.json`,
+        operations: [{ name: 'SendMessage', method: 'POST', url: `${origin}${SEND_PATH}` }],
+        note: 'Every task is completed in the answer to its message and is never kept: there is nothing to get, list, cancel or subscribe to.',
+      };
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    // itty-router reads `:send` as a parameter, so this route also receives `message:stream`
+    // and the like; the handler answers those itself.
+    path: SEND_PATH,
+    summary: 'A2A SendMessage: orientation, or a Packet Run tape scored with its receipt; answers a completed task',
+    responds: { type: A2A_MEDIA_TYPE, description: 'A SendMessageResponse `{ task }`; A2A refusals are `{ error }` (google.rpc.Status) in the same media type' },
+    handle: ({ request, url, connection }, arena) => answer(() => sendMessage(arena, { request, connection }, url.pathname)),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: `${A2A_BASE_PATH}/tasks/:id`,
+    summary: 'A2A GetTask: tasks are never kept, so every id is unknown (TASK_NOT_FOUND)',
+    responds: { status: 404, type: A2A_MEDIA_TYPE, description: 'An A2A error `{ error }` with reason TASK_NOT_FOUND' },
+    handle: ({ params }) =>
+      a2aErrorResponse(new A2AError('taskNotFound', `there is no task ${params.id}: tasks are completed in the answer to their message and never kept`)),
+  }),
+];
+
+/** A2A refusals answered in A2A's error shape; anything else (413, a bug) goes on to the router. */
+async function answer(handler: () => Promise<Response>): Promise<Response> {
+  try {
+    return await handler();
+  } catch (error) {
+    if (error instanceof A2AError) return a2aErrorResponse(error);
+    throw error;
+  }
+}
+
+async function sendMessage(arena: ArenaContext, caller: Caller, pathname: string): Promise<Response> {
+  if (pathname !== SEND_PATH) {
+    const streaming = pathname === `${A2A_BASE_PATH}/message:stream`;
+    throw new A2AError('unsupportedOperation', streaming ? 'streaming is not supported (capabilities.streaming is false): use message:send' : `${pathname} is not an A2A operation here; use ${SEND_PATH}`);
+  }
+  checkVersion(caller.request.headers.get(A2A_VERSION_HEADER));
+  checkMediaType(caller.request.headers.get('content-type'));
+  const request = parseSendRequest(parseJson(await readBoundedText(caller.request)));
+  const modes = answerModes(request.acceptedOutputModes);
+  const intent = intentOf(request.message.parts);
+  const outcome = intent.skill === 'packet-run' ? await packetRun(arena, caller, intent.submission) : await orientation(arena, caller);
+  return a2aJson({ task: finishedTask(arena, request, modes, outcome) });
+}
+
+/** `A2A-Version`: absent is taken as 1.0 (this agent's only version); any other major is refused. */
+function checkVersion(header: string | null): void {
+  const requested = header?.trim();
+  if (!requested || /^1(\.\d+)?$/.test(requested)) return;
+  throw new A2AError('versionNotSupported', `A2A version ${requested} is not supported; this agent speaks ${A2A_PROTOCOL_VERSION}`);
+}
+
+function checkMediaType(header: string | null): void {
+  const essence = header?.split(';')[0]!.trim().toLowerCase() ?? '';
+  if (essence === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(essence)) return;
+  throw new A2AError('contentTypeNotSupported', `send the SendMessageRequest as application/json or application/a2a+json, not ${header ?? 'no content type'}`);
+}
+
+function parseJson(text: string): unknown {
+  if (text.trim() === '') throw new A2AError('invalidParams', 'the body is empty: send a SendMessageRequest JSON object');
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new A2AError('invalidParams', `the body is not valid JSON: ${(error as Error).message}`);
+  }
+}

@@ -1,0 +1,90 @@
+import { A2AError, type FieldViolation } from './errors.ts';
+
+/** A part this agent reads: text, or structured data. */
+export type InputPart = { kind: 'text'; text: string } | { kind: 'data'; data: unknown };
+
+/** A validated `SendMessageRequest` (A2A v1.0), reduced to what this agent uses. */
+export interface SendRequest {
+  message: {
+    messageId: string;
+    contextId?: string;
+    parts: InputPart[];
+    /** The message as sent, echoed in the task's history. */
+    sent: Record<string, unknown>;
+  };
+  /** Media types the client accepts in the answer; empty means any. */
+  acceptedOutputModes: string[];
+  historyLength?: number;
+}
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isText = (value: unknown): value is string => typeof value === 'string';
+
+/**
+ * Checks a `SendMessageRequest` body: a user message with an id and at least one part, each part
+ * exactly one of `text`, `data`, `url`, `raw`. Files (`url`, `raw`) are a content type this agent
+ * does not take; a `taskId` or a push-notification config asks for what it does not offer.
+ */
+export function parseSendRequest(body: unknown): SendRequest {
+  if (!isObject(body)) throw invalid('the body must be a SendMessageRequest JSON object', 'request');
+  const message = body.message;
+  if (!isObject(message)) throw invalid('a SendMessageRequest needs a message object', 'message');
+  const violations: FieldViolation[] = [];
+  if (!isText(message.messageId) || message.messageId === '') violations.push({ field: 'message.messageId', description: 'required: a non-empty string, unique per message' });
+  if (message.role !== 'ROLE_USER') violations.push({ field: 'message.role', description: 'must be "ROLE_USER"' });
+  if (message.contextId !== undefined && !isText(message.contextId)) violations.push({ field: 'message.contextId', description: 'must be a string' });
+  if (!Array.isArray(message.parts) || message.parts.length === 0) violations.push({ field: 'message.parts', description: 'at least one part is required' });
+  const configuration = body.configuration;
+  if (configuration !== undefined && !isObject(configuration)) violations.push({ field: 'configuration', description: 'must be an object' });
+  if (violations.length > 0) throw new A2AError('invalidParams', describe(violations), violations);
+
+  const parts = (message.parts as unknown[]).map((part, index) => inputPart(part, `message.parts[${index}]`));
+  if (isText(message.taskId) && message.taskId !== '') {
+    throw new A2AError('unsupportedOperation', 'tasks here are completed in the answer and never kept: send a new message without taskId');
+  }
+  const config = (configuration ?? {}) as Json;
+  if (config.taskPushNotificationConfig !== undefined && config.taskPushNotificationConfig !== null) {
+    throw new A2AError('pushNotificationNotSupported', 'this agent sends no push notifications: every task is completed in the answer');
+  }
+  return {
+    message: {
+      messageId: message.messageId as string,
+      ...(isText(message.contextId) && message.contextId !== '' ? { contextId: message.contextId } : {}),
+      parts,
+      sent: message,
+    },
+    acceptedOutputModes: acceptedModes(config.acceptedOutputModes),
+    ...(typeof config.historyLength === 'number' ? { historyLength: config.historyLength } : {}),
+  };
+}
+
+function inputPart(part: unknown, field: string): InputPart {
+  if (!isObject(part)) throw invalid('each part must be an object', field);
+  const present = ['text', 'data', 'url', 'raw'].filter((name) => part[name] !== undefined);
+  if (present.length !== 1) throw invalid('a part holds exactly one of text, data, url or raw', field);
+  if (present[0] === 'url' || present[0] === 'raw') {
+    throw new A2AError('contentTypeNotSupported', `${field}: files are not accepted; send text or a data part`, [
+      { field, description: 'file parts (url, raw) are not supported' },
+    ]);
+  }
+  if (present[0] === 'text') {
+    if (!isText(part.text)) throw invalid('text must be a string', `${field}.text`);
+    return { kind: 'text', text: part.text };
+  }
+  return { kind: 'data', data: part.data };
+}
+
+function acceptedModes(value: unknown): string[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value) || !value.every(isText)) throw invalid('must be an array of media types', 'configuration.acceptedOutputModes');
+  return value;
+}
+
+function invalid(description: string, field: string): A2AError {
+  return new A2AError('invalidParams', `${field}: ${description}`, [{ field, description }]);
+}
+
+function describe(violations: readonly FieldViolation[]): string {
+  return `invalid SendMessageRequest: ${violations.map((v) => `${v.field}: ${v.description}`).join('; ')}`;
+}

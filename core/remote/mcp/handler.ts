@@ -1,0 +1,85 @@
+import {
+  WebStandardStreamableHTTPServerTransport,
+  createMcpHandler,
+  isLegacyRequest,
+  legacyStatelessFallback,
+  type McpHttpHandler,
+  type McpRequestContext,
+  type McpServer,
+} from '@modelcontextprotocol/server';
+import type { ArenaContext } from '../../context.ts';
+import { MAX_BODY_BYTES } from '../../http/json-body.ts';
+import { withBoundedBody } from '../bounded-body.ts';
+import type { Caller } from '../call-route.ts';
+import { arenaMcpServer } from './server.ts';
+
+/** Who sent each request the SDK is serving, so the per-request server calls routes as them. */
+const callers = new WeakMap<Request, Caller>();
+/** One modern (2026-07-28) handler per arena, as the SDK intends: created once, reused. */
+const modernHandlers = new WeakMap<ArenaContext, McpHttpHandler>();
+
+/**
+ * `/api/mcp`: MCP over streamable HTTP, stateless, answered with JSON. The SDK's entry serves
+ * the 2026-07-28 era; 2025-era traffic (an `initialize`, or any request without the per-request
+ * envelope) goes to a fresh stateless transport with JSON responses, the pattern the SDK's
+ * `isLegacyRequest` documents. The arena reads the body first, so the 16384-byte limit is its own
+ * 413 problem, whoever answers next.
+ */
+export async function serveMcp(arena: ArenaContext, caller: Caller): Promise<Response> {
+  const factory = serverFactory(arena);
+  // Sessions and their GET stream do not exist here: the SDK's stateless answer is 405.
+  if (caller.request.method !== 'POST') return legacyStatelessFallback(factory)(caller.request);
+  const request = await withBoundedBody(caller.request);
+  callers.set(request, { ...caller, request });
+  if (await isLegacyRequest(request, undefined, { maxRequestBodySize: MAX_BODY_BYTES })) return serveLegacy(request, factory);
+  return modernHandler(arena).fetch(request);
+}
+
+type ServerFactory = (context: McpRequestContext) => McpServer;
+
+/** Builds each request's server for the caller that sent that request. */
+function serverFactory(arena: ArenaContext): ServerFactory {
+  return (context) => {
+    const request = context.requestInfo;
+    const caller = request ? callers.get(request) : undefined;
+    if (!caller) throw new Error('MCP request served without its caller');
+    return arenaMcpServer(arena, caller);
+  };
+}
+
+function modernHandler(arena: ArenaContext): McpHttpHandler {
+  let handler = modernHandlers.get(arena);
+  if (!handler) {
+    // `auto` answers one JSON body: the arena's tools emit no message before their result.
+    handler = createMcpHandler(serverFactory(arena), { legacy: 'reject', maxRequestBodySize: MAX_BODY_BYTES, onerror: reportError });
+    modernHandlers.set(arena, handler);
+  }
+  return handler;
+}
+
+/** One 2025-era exchange: a fresh server on a fresh stateless transport that answers JSON, then both closed. */
+async function serveLegacy(request: Request, factory: ServerFactory): Promise<Response> {
+  const server = factory({ era: 'legacy', requestInfo: request });
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+    maxRequestBodySize: MAX_BODY_BYTES,
+  });
+  transport.onerror = reportError;
+  await server.connect(transport);
+  try {
+    return await transport.handleRequest(request);
+  } finally {
+    await transport.close().catch(() => undefined);
+    await server.close().catch(() => undefined);
+  }
+}
+
+/** Refused requests are answered to the client and need no log line; anything else is a failure. */
+function reportError(error: Error): void {
+  const refusal =
+    error instanceof SyntaxError ||
+    typeof (error as { code?: unknown }).code === 'number' ||
+    /^(Rejected|Unsupported Media Type|Not Acceptable|Parse error|Bad Request|Invalid|Method not allowed)/.test(error.message);
+  if (!refusal) console.error('agent-arena: MCP', error);
+}

@@ -1,0 +1,50 @@
+import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
+import { inProcessArena } from '../support/in-process-arena.ts';
+
+/** An OpenAPI document, as far as these tests read it. */
+export type OpenApiDocument = {
+  openapi: string;
+  info: { title: string; version: string; description: string };
+  servers: { url: string }[];
+  paths: Record<string, Record<string, Operation>>;
+  components: Record<string, Record<string, any>>;
+  'x-problem-types': { slug: string; type: string; status: number }[];
+};
+
+export interface Operation {
+  operationId: string;
+  summary: string;
+  parameters?: { name: string; in: string; required: boolean; schema: object }[];
+  requestBody?: { required: boolean; content: Record<string, { schema: object }> };
+  security?: Record<string, string[]>[];
+  responses: Record<string, { description: string; headers?: Record<string, unknown>; content?: Record<string, unknown> }>;
+}
+
+/** `GET /openapi.json` from a whole arena in this process. */
+export async function publishedDocument(): Promise<{ document: OpenApiDocument; headers: Headers; arena: Awaited<ReturnType<typeof inProcessArena>> }> {
+  const arena = await inProcessArena('2026-11-21T12:00:00Z');
+  const answer = await arena.call('/openapi.json');
+  if (answer.status !== 200) throw new Error(`GET /openapi.json answered ${answer.status}`);
+  return { document: answer.body, headers: answer.headers, arena };
+}
+
+const ID = 'https://arena.test/openapi.json';
+const pointer = (parts: string[]) => parts.map((part) => part.replaceAll('~', '~0').replaceAll('/', '~1')).join('/');
+
+/**
+ * JSON Schema (2020-12) validators for the document's own request schemas, compiled in place so
+ * that their references (`#/components/schemas/…`) resolve within the document.
+ */
+export function requestValidators(document: OpenApiDocument) {
+  const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
+  ajv.addSchema({ ...document, $id: ID });
+  const compile = (parts: string[]): ValidateFunction => ajv.compile({ $ref: `${ID}#/${pointer(parts)}` });
+  return {
+    body: (method: string, path: string) => compile(['paths', path, method, 'requestBody', 'content', 'application/json', 'schema']),
+    query: (method: string, path: string, name: string) => {
+      const index = document.paths[path]?.[method]?.parameters?.findIndex((parameter) => parameter.in === 'query' && parameter.name === name) ?? -1;
+      if (index < 0) throw new Error(`${method} ${path} has no query parameter ${name}`);
+      return compile(['paths', path, method, 'parameters', String(index), 'schema']);
+    },
+  };
+}

@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import { SendMessageRequest, Task, type AgentCard } from '@a2a-js/sdk';
+import { ClientFactory, type Client } from '@a2a-js/sdk/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodeBase64Url, randomSeed } from '../../core/index.ts';
+import { client, type Answer } from '../support/http.ts';
+import { finishingTape } from '../support/league.ts';
+import { startArena, type RunningArena } from '../support/servers.ts';
+import { verifyReceipt } from './verify-receipt.ts';
+
+let arena: RunningArena;
+const baseUrl = () => arena.baseUrl;
+const api = client(baseUrl);
+
+beforeAll(async () => {
+  arena = await startArena('node', { ARENA_SIGNING_KEY: encodeBase64Url(randomSeed()) });
+});
+afterAll(async () => arena?.stop());
+
+/** A v1.0 SendMessageRequest from its JSON form, as the SDK's types hold it. */
+const sendRequest = (parts: unknown[], extra: Record<string, unknown> = {}) =>
+  SendMessageRequest.fromJSON({ message: { messageId: randomUUID(), role: 'ROLE_USER', parts, ...extra } });
+
+/** The task as v1.0 JSON: what went over the wire. */
+const asJson = (task: unknown) => Task.toJSON(task as Task) as Record<string, any>;
+
+describe('A2A v1.0 with the official SDK client (HTTP+JSON binding)', () => {
+  let a2a: Client;
+  let card: AgentCard;
+
+  beforeAll(async () => {
+    a2a = await new ClientFactory().createFromUrl(baseUrl());
+    card = await a2a.getAgentCard();
+  });
+
+  it('reads the agent card from /.well-known/agent-card.json and picks the HTTP+JSON interface', async () => {
+    expect(card).toMatchObject({
+      name: 'Agent Arena',
+      version: expect.any(String),
+      documentationUrl: `${baseUrl()}/api`,
+      supportedInterfaces: [{ url: `${baseUrl()}/a2a/v1`, protocolBinding: 'HTTP+JSON', protocolVersion: '1.0' }],
+      capabilities: { streaming: false, pushNotifications: false },
+      provider: { organization: expect.any(String), url: baseUrl() },
+    });
+    expect(card.skills.map((skill) => skill.id)).toEqual(['orientation', 'packet-run']);
+    expect(a2a.protocolVersion).toBe('1.0');
+  });
+
+  it('answers a question with a completed task describing the arena and what it needs now', async () => {
+    const task = asJson(await a2a.sendMessage(sendRequest([{ text: 'What is this arena, and how do I start?' }])));
+    expect(task.status.state).toBe('TASK_STATE_COMPLETED');
+    expect(task.id).toMatch(/^[0-9a-f-]{36}$/);
+    const [artifact] = task.artifacts;
+    const data = artifact.parts.find((part: any) => part.data)?.data;
+    const text = artifact.parts.find((part: any) => part.text)?.text;
+    const dispatch = (await api.get('/api/dispatch')).body;
+    expect(data.arena).toMatchObject({ name: 'Agent Arena', canonicalOrigin: baseUrl(), liveGames: expect.any(Array) });
+    expect(data.currentNeed).toEqual(dispatch.currentNeed);
+    expect(text).toContain(dispatch.currentNeed.action);
+  });
+
+  it('plays Packet Run from a data part and returns the scored run with a receipt that verifies', async () => {
+    const task = asJson(await a2a.sendMessage(sendRequest([{ data: { actions: 'UURRUURUURRRDUUR', agent: { name: 'a2a-bot' } } }])));
+    expect(task.status.state).toBe('TASK_STATE_COMPLETED');
+    const run = task.artifacts[0].parts.find((part: any) => part.data).data;
+    expect(run).toMatchObject({ game: 'packet-run', mode: 'classic-benchmark', breakdown: { total: 76 }, declaration: { name: 'a2a-bot' } });
+    expect(await verifyReceipt(baseUrl(), run)).toMatchObject({ game: 'packet-run', total: 76, benchmark: 'OBSIDIAN' });
+  });
+
+  it('plays a signed trial from text actions with the token in a data part', async () => {
+    const { challengeToken, board } = (await api.get('/api/games/packet-run/trial')).body;
+    const task = asJson(await a2a.sendMessage(sendRequest([{ data: { actions: finishingTape(board), challengeToken } }])));
+    const { registrationCapability: _, ...run } = task.artifacts[0].parts.find((part: any) => part.data).data;
+    expect(run).toMatchObject({ mode: 'signed-trial', reachedExit: true });
+    await verifyReceipt(baseUrl(), run);
+
+    const fromText = asJson(await a2a.sendMessage(sendRequest([{ text: 'Please score this. actions: UURR DD thanks' }])));
+    expect(fromText.artifacts[0].parts.find((part: any) => part.data).data.actions).toEqual(['U', 'U', 'R', 'R', 'D', 'D']);
+  });
+
+  it('rejects (as a task) a tape the arena refuses, carrying the route’s problem', async () => {
+    const task = asJson(await a2a.sendMessage(sendRequest([{ data: { actions: 'XYZ' } }])));
+    expect(task.status.state).toBe('TASK_STATE_REJECTED');
+    expect(task.status.message.parts.find((part: any) => part.data).data).toMatchObject({ status: 400, type: '/problems/invalid-request' });
+  });
+
+  it('raises the SDK’s typed errors for what it does not support', async () => {
+    await expect(a2a.sendMessage(sendRequest([{ url: 'https://example.com/file.png', mediaType: 'image/png' }]))).rejects.toMatchObject({
+      name: 'ContentTypeNotSupportedError',
+    });
+    await expect(a2a.sendMessage(sendRequest([{ text: 'again' }], { taskId: 'earlier-task' }))).rejects.toMatchObject({ name: 'UnsupportedOperationError' });
+    await expect(a2a.getTask({ tenant: '', id: 'unknown' })).rejects.toMatchObject({ name: 'TaskNotFoundError' });
+  });
+});
+
+describe('A2A over raw HTTP', () => {
+  const send = (body: unknown, headers: Record<string, string> = {}) =>
+    api.send('/a2a/v1/message:send', {
+      method: 'POST',
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+      headers: { 'content-type': 'application/json', 'a2a-version': '1.0', ...headers },
+    });
+  const message = (parts: unknown[], extra: Record<string, unknown> = {}) => ({ message: { messageId: randomUUID(), role: 'ROLE_USER', parts, ...extra } });
+
+  function expectA2AError(answer: Answer, status: number, reason: string) {
+    expect(answer.status, answer.text).toBe(status);
+    expect(answer.headers.get('content-type')).toContain('json');
+    expect(answer.body.error).toMatchObject({ code: status, status: expect.any(String), message: expect.any(String) });
+    expect(answer.body.error.details).toContainEqual({ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason, domain: 'a2a-protocol.org' });
+  }
+
+  it('answers a SendMessageRequest with { task } in application/a2a+json', async () => {
+    const answer = await send(message([{ text: 'hello' }]));
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('application/a2a+json');
+    expect(answer.body.task).toMatchObject({ status: { state: 'TASK_STATE_COMPLETED' }, artifacts: [{ name: 'arena-orientation' }] });
+  });
+
+  it('answers invalid requests in the binding’s error shape with 4xx', async () => {
+    expectA2AError(await send('{not json'), 400, 'INVALID_PARAMS');
+    expectA2AError(await send(''), 400, 'INVALID_PARAMS');
+    expectA2AError(await send([1, 2]), 400, 'INVALID_PARAMS');
+    expectA2AError(await send({ message: 'hi' }), 400, 'INVALID_PARAMS');
+    expectA2AError(await send(message([])), 400, 'INVALID_PARAMS');
+    expectA2AError(await send(message([{ text: 'x' }], { role: 'ROLE_AGENT' })), 400, 'INVALID_PARAMS');
+    expectA2AError(await send({ message: { role: 'ROLE_USER', parts: [{ text: 'x' }] } }), 400, 'INVALID_PARAMS');
+    expectA2AError(await send(message([{ text: 'x', data: {} }])), 400, 'INVALID_PARAMS');
+    expectA2AError(await send(message([{ raw: 'aGVsbG8=' }])), 415, 'CONTENT_TYPE_NOT_SUPPORTED');
+    expectA2AError(await send(message([{ text: 'x' }]), { 'content-type': 'text/plain' }), 415, 'CONTENT_TYPE_NOT_SUPPORTED');
+    expectA2AError(await send({ ...message([{ text: 'x' }]), configuration: { acceptedOutputModes: ['image/png'] } }), 415, 'CONTENT_TYPE_NOT_SUPPORTED');
+    expectA2AError(await send(message([{ text: 'x' }]), { 'a2a-version': '0.3' }), 400, 'VERSION_NOT_SUPPORTED');
+    expectA2AError(await send({ ...message([{ text: 'x' }]), configuration: { taskPushNotificationConfig: { url: 'https://example.com' } } }), 400, 'PUSH_NOTIFICATION_NOT_SUPPORTED');
+    const streaming = await api.send('/a2a/v1/message:stream', { method: 'POST', body: JSON.stringify(message([{ text: 'x' }])), headers: { 'content-type': 'application/json' } });
+    expectA2AError(streaming, 400, 'UNSUPPORTED_OPERATION');
+  });
+
+  it('serves the interface address and the card without a 404', async () => {
+    const iface = await api.get('/a2a/v1');
+    expect(iface.status).toBe(200);
+    expect(iface.body).toMatchObject({ protocolBinding: 'HTTP+JSON', protocolVersion: '1.0' });
+    const card = await api.get('/.well-known/agent-card.json');
+    expect(card.status).toBe(200);
+    expect(card.headers.get('content-type')).toContain('application/json');
+  });
+});

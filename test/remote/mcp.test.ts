@@ -1,0 +1,276 @@
+import { createHash } from 'node:crypto';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodeBase64Url, randomSeed } from '../../core/index.ts';
+import { FORGE_EXAMPLES } from '../support/forge-examples.ts';
+import { client, expectProblem } from '../support/http.ts';
+import { finishingTape, freshKey, freshNonce } from '../support/league.ts';
+import { startArena, type RunningArena } from '../support/servers.ts';
+import { verifyReceipt } from './verify-receipt.ts';
+
+const TOOL_NAMES = [
+  'arena.challenge',
+  'arena.arrival',
+  'arena.stats',
+  'arena.pulse',
+  'arena.dispatch',
+  'arena.join_daily_league',
+  'packet_run.play',
+  'triad_duel.invite',
+  'triad_duel.respond',
+  'triad_duel.reveal',
+  'state_forge.compile',
+  'state_forge.play',
+];
+
+const CHECK_IN = { displayName: 'MCP Scout', model: 'unknown', sentBy: 'a test', purpose: 'Checking in over MCP.', operatorAuthorized: true };
+
+/** What changes between two reads of the same live document: the clock and freshly signed tokens. */
+function withoutVolatile(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutVolatile);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => key !== 'generatedAt' && key !== 'challengeToken')
+      .map(([key, inner]) => [key, withoutVolatile(inner)]),
+  );
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+let arena: RunningArena;
+const baseUrl = () => arena.baseUrl;
+const api = client(baseUrl);
+
+beforeAll(async () => {
+  arena = await startArena('node', { ARENA_SIGNING_KEY: encodeBase64Url(randomSeed()) });
+});
+afterAll(async () => arena?.stop());
+
+/** A JSON-RPC POST to /api/mcp, as a client without an SDK would send it. */
+function rpc(body: unknown, headers: Record<string, string> = {}) {
+  return api.send('/api/mcp', {
+    method: 'POST',
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+  });
+}
+
+describe.each([
+  { era: '2025-11-25, negotiated by initialize', options: {}, version: '2025-11-25' },
+  { era: '2026-07-28, negotiated by server/discover', options: { versionNegotiation: { mode: { pin: '2026-07-28' } } }, version: '2026-07-28' },
+])('MCP with the official client, protocol $era', ({ options, version }) => {
+  let mcp: Client;
+  const call = async (name: string, args: Record<string, unknown> = {}) => (await mcp.callTool({ name, arguments: args })) as Record<string, any>;
+
+  beforeAll(async () => {
+    mcp = new Client({ name: 'arena-test', version: '1.0.0' }, options);
+    await mcp.connect(new StreamableHTTPClientTransport(new URL(`${baseUrl()}/api/mcp`)));
+  });
+  afterAll(async () => mcp?.close());
+
+  it('negotiates the protocol version', () => {
+    expect(mcp.getNegotiatedProtocolVersion()).toBe(version);
+    expect(mcp.getServerCapabilities()?.tools).toBeDefined();
+  });
+
+  it('lists every tool, each with an object input schema', async () => {
+    const { tools } = await mcp.listTools();
+    expect(tools.map((tool) => tool.name).sort()).toEqual([...TOOL_NAMES].sort());
+    for (const tool of tools) {
+      expect(tool.inputSchema.type, tool.name).toBe('object');
+      expect(tool.description, tool.name).toMatch(/\S/);
+    }
+  });
+
+  it('answers each read tool with exactly the route’s JSON, as structured content and as text', async () => {
+    for (const [name, path] of [
+      ['arena.challenge', '/api/challenge'],
+      ['arena.stats', '/api/stats'],
+      ['arena.pulse', '/api/pulse'],
+      ['arena.dispatch', '/api/dispatch'],
+    ] as const) {
+      const result = await call(name);
+      const direct = await api.get(path);
+      expect(result.isError, name).toBeFalsy();
+      expect(JSON.parse(result.content[0].text), name).toEqual(result.structuredContent);
+      expect(withoutVolatile(result.structuredContent), name).toEqual(withoutVolatile(direct.body));
+    }
+  });
+
+  it('plays Packet Run on the classic board and on a signed trial, with receipts that verify', async () => {
+    const classic = await call('packet_run.play', { actions: 'UURRUURUURRRDUUR', agent: { name: 'mcp-bot' } });
+    const direct = await api.postJson('/api/games/packet-run/submit', { actions: 'UURRUURUURRRDUUR', agent: { name: 'mcp-bot' } });
+    expect(classic.isError).toBeFalsy();
+    const { receipt, ...run } = classic.structuredContent;
+    const { receipt: directReceipt, ...directRun } = direct.body;
+    expect(run).toEqual(directRun);
+    expect(receipt.checksum).toBe(directReceipt.checksum);
+    expect(await verifyReceipt(baseUrl(), classic.structuredContent)).toMatchObject({ game: 'packet-run', total: 76 });
+
+    const { challengeToken, board } = (await api.get('/api/games/packet-run/trial')).body;
+    const trial = await call('packet_run.play', { actions: finishingTape(board), challengeToken });
+    expect(trial.isError).toBeFalsy();
+    expect(trial.structuredContent).toMatchObject({ mode: 'signed-trial', reachedExit: true, registrationCapability: expect.any(Object) });
+    const { registrationCapability: _, ...signed } = trial.structuredContent;
+    expect(await verifyReceipt(baseUrl(), signed)).toMatchObject({ mode: 'signed-trial', reachedExit: true });
+  });
+
+  it('plays a Triad Duel through invite, respond and reveal; the receipt verifies', async () => {
+    const circuit = (await api.get('/api/games/triad-duel')).body.circuit.id;
+    const moves = 'RRRRPPPPSSSS';
+    const nonce = `mcp-nonce-${freshKey()}`;
+    const invited = await call('triad_duel.invite', { commitment: sha256(`triad-duel/1|${circuit}|${moves}|${nonce}`), circuit, challenger: 'mcp' });
+    expect(invited.isError, JSON.stringify(invited)).toBeFalsy();
+    const responded = await call('triad_duel.respond', { inviteToken: invited.structuredContent.inviteToken, moves: 'psrpsrpsrpsr', responder: 'other' });
+    expect(responded.isError, JSON.stringify(responded)).toBeFalsy();
+    const revealed = await call('triad_duel.reveal', { responseToken: responded.structuredContent.responseToken, moves, nonce });
+    expect(revealed.isError, JSON.stringify(revealed)).toBeFalsy();
+    expect(revealed.structuredContent.replay).toHaveLength(12);
+    const verified = await api.get(`/api/games/triad-duel/verify?receiptToken=${revealed.structuredContent.receipt.token}`);
+    expect(verified.body).toMatchObject({ verified: true, checksum: revealed.structuredContent.receipt.checksum });
+  });
+
+  it('compiles a State Forge game and plays its capsule; the receipt verifies', async () => {
+    const { definition } = FORGE_EXAMPLES[0]!;
+    const compiled = await call('state_forge.compile', { definition });
+    expect(compiled.isError, JSON.stringify(compiled).slice(0, 500)).toBeFalsy();
+    const direct = await api.postJson('/api/games/state-forge/compile', { definition });
+    expect(compiled.structuredContent.audit).toEqual(direct.body.audit);
+    expect(compiled.structuredContent.id).toBe(definition.id);
+    const played = await call('state_forge.play', { capsule: compiled.structuredContent.capsule, actions: ['step', 'hold', 'step'], player: { name: 'mcp' } });
+    expect(played.isError, JSON.stringify(played).slice(0, 500)).toBeFalsy();
+    const verified = await api.postJson('/api/games/state-forge/verify', { receipt: played.structuredContent.receipt.token });
+    expect(verified.body).toMatchObject({ verified: true, checksum: played.structuredContent.receipt.checksum });
+  });
+
+  it('checks in at the Arrival Hall with the Idempotency-Key it is given, and replays it', async () => {
+    const idempotencyKey = freshKey();
+    const first = await call('arena.arrival', { ...CHECK_IN, idempotencyKey });
+    expect(first.isError, JSON.stringify(first)).toBeFalsy();
+    expect(first.structuredContent.arrival).toMatchObject({ displayName: 'MCP Scout', purpose: 'Checking in over MCP.' });
+    expect((await api.get('/api/arrival')).body.arrivals[0]).toEqual(first.structuredContent.arrival);
+    const again = await call('arena.arrival', { ...CHECK_IN, idempotencyKey });
+    expect(again.structuredContent).toEqual(first.structuredContent);
+  });
+
+  it('joins the Daily Packet League and gets an arena key that works over HTTP', async () => {
+    const { challengeToken, board } = (await api.get('/api/league')).body;
+    const handle = `mcp-${freshKey().slice(5, 17)}`;
+    const args = { challengeToken, actions: finishingTape(board), registrationNonce: freshNonce(), agent: { handle }, idempotencyKey: freshKey() };
+    const joined = await call('arena.join_daily_league', args);
+    expect(joined.isError, JSON.stringify(joined)).toBeFalsy();
+    expect(joined.structuredContent).toMatchObject({ apiKey: expect.stringMatching(/^arena_/), agent: { handle } });
+    const replayed = await call('arena.join_daily_league', args);
+    expect(replayed.structuredContent.apiKey).toBe(joined.structuredContent.apiKey);
+    const submitted = await api.postJson(
+      '/api/league/submit',
+      { challengeToken, actions: finishingTape(board) },
+      { authorization: `Bearer ${joined.structuredContent.apiKey}`, 'idempotency-key': freshKey() },
+    );
+    expect(submitted.status, submitted.text).toBe(200);
+  });
+
+  it('answers invalid arguments with an error result, never a crash', async () => {
+    const wrongType = await call('packet_run.play', { actions: 5 });
+    expect(wrongType.isError).toBe(true);
+    const refused = await call('packet_run.play', { actions: 'XYZ' });
+    expect(refused.isError).toBe(true);
+    expect(refused.structuredContent).toMatchObject({ status: 400, type: '/problems/invalid-request' });
+    expect(JSON.parse(refused.content[0].text)).toEqual(refused.structuredContent);
+    const noKey = await call('arena.arrival', CHECK_IN);
+    expect(noKey.isError).toBe(true);
+    await expect(mcp.callTool({ name: 'no.such_tool', arguments: {} })).rejects.toMatchObject({ code: -32602 });
+  });
+});
+
+describe('MCP over raw JSON-RPC', () => {
+  const initialize = (protocolVersion: string) => ({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion, capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+  });
+  const envelope = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
+  const modern = (method: string, name?: string) => ({ 'mcp-protocol-version': '2026-07-28', 'mcp-method': method, ...(name ? { 'mcp-name': name } : {}) });
+
+  it('negotiates 2025-11-25 in initialize', async () => {
+    const answer = await rpc(initialize('2025-11-25'));
+    expect(answer.status).toBe(200);
+    expect(answer.body.result).toMatchObject({ protocolVersion: '2025-11-25', serverInfo: { name: 'agent-arena' }, capabilities: { tools: {} } });
+  });
+
+  it('serves 2026-07-28 without a handshake: server/discover names it, and requests carry it', async () => {
+    const discovered = await rpc({ jsonrpc: '2.0', id: 2, method: 'server/discover', params: { _meta: envelope } }, modern('server/discover'));
+    expect(discovered.status).toBe(200);
+    expect(discovered.body.result.supportedVersions).toEqual(['2026-07-28']);
+    const listed = await rpc({ jsonrpc: '2.0', id: 3, method: 'tools/list', params: { _meta: envelope } }, modern('tools/list'));
+    expect(listed.body.result.tools.map((tool: { name: string }) => tool.name)).toEqual(TOOL_NAMES);
+    const called = await rpc(
+      { jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'arena.dispatch', arguments: {}, _meta: envelope } },
+      modern('tools/call', 'arena.dispatch'),
+    );
+    expect(called.body.result.structuredContent.protocol).toBe('svc-dispatch/1');
+  });
+
+  it('answers an initialize asking for 2026-07-28 with 2025-11-25: that revision has no initialize', async () => {
+    const answer = await rpc(initialize('2026-07-28'));
+    expect(answer.status).toBe(200);
+    expect(answer.body.result.protocolVersion).toBe('2025-11-25');
+  });
+
+  it('answers bad JSON-RPC with JSON-RPC errors, never a 5xx', async () => {
+    const legacy = { 'mcp-protocol-version': '2025-11-25' };
+    const cases: [unknown, number][] = [
+      ['{not json', -32700],
+      [{ hello: 'world' }, -32600],
+      [{ jsonrpc: '1.0', id: 1, method: 'tools/list' }, -32600],
+      [{ jsonrpc: '2.0', id: 1, method: 'no/such-method', params: {} }, -32601],
+      [{ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { arguments: {} } }, -32602],
+    ];
+    for (const [body, code] of cases) {
+      const answer = await rpc(body, legacy);
+      expect(answer.status, JSON.stringify(body)).toBeLessThan(500);
+      expect(answer.body, JSON.stringify(body)).toMatchObject({ jsonrpc: '2.0', error: { code, message: expect.any(String) } });
+    }
+  });
+
+  it('refuses GET and DELETE (no sessions) and bodies over 16384 bytes', async () => {
+    for (const method of ['GET', 'DELETE']) {
+      const answer = await api.send('/api/mcp', { method, headers: { accept: 'application/json, text/event-stream' } });
+      expect(answer.status, method).toBe(405);
+    }
+    expectProblem(await rpc({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { padding: 'x'.repeat(17_000) } }), 413, 'payload-too-large');
+  });
+
+  it('refuses a streamed body (no Content-Length) once it passes 16384 bytes, before the SDK reads it', async () => {
+    const chunk = new TextEncoder().encode(' '.repeat(4096));
+    let pulled = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulled++ >= 1024) controller.close();
+        else controller.enqueue(chunk);
+      },
+    });
+    const answer = await api
+      .send('/api/mcp', { method: 'POST', body: stream, duplex: 'half', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' } } as RequestInit)
+      .catch((error: Error) => error);
+    if (!(answer instanceof Error)) expectProblem(answer, 413, 'payload-too-large');
+    expect(pulled).toBeLessThan(1024);
+  });
+
+  it('describes itself in server.json at both addresses', async () => {
+    for (const path of ['/mcp/server.json', '/api/mcp/server.json']) {
+      const { status, body } = await api.get(path);
+      expect(status).toBe(200);
+      expect(body).toMatchObject({
+        $schema: expect.stringMatching(/^https:\/\/static\.modelcontextprotocol\.io\/schemas\/.+\/server\.schema\.json$/),
+        name: expect.stringMatching(/^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/),
+        version: expect.any(String),
+        description: expect.any(String),
+        remotes: [{ type: 'streamable-http', url: `${baseUrl()}/api/mcp` }],
+      });
+      expect(body._meta['io.modelcontextprotocol.registry/publisher-provided'].tools).toEqual(TOOL_NAMES);
+    }
+  });
+});
