@@ -11,8 +11,7 @@ export async function readJsonBody(request: Request, limit = MAX_BODY_BYTES): Pr
   if (!isJsonMediaType(request.headers.get('content-type'))) {
     throw new HttpError('unsupported-media-type', 'send the body as JSON with `Content-Type: application/json`');
   }
-  rejectDeclaredOversize(request, limit);
-  const bytes = await readAtMost(request.body, limit);
+  const bytes = await readBodyBytes(request, limit);
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
@@ -27,6 +26,15 @@ export async function readJsonBody(request: Request, limit = MAX_BODY_BYTES): Pr
   }
 }
 
+/**
+ * The body's bytes, whatever its type: 413 from `Content-Length` alone, or as soon as a
+ * streamed body passes the limit, when reading stops and the rest is never buffered.
+ */
+export async function readBodyBytes(request: Request, limit = MAX_BODY_BYTES): Promise<Uint8Array<ArrayBuffer>> {
+  rejectDeclaredOversize(request, limit);
+  return readAtMost(request.body, limit);
+}
+
 /** 413 from the `Content-Length` header alone, before any byte is read. */
 export function rejectDeclaredOversize(request: Request, limit = MAX_BODY_BYTES): void {
   const declared = request.headers.get('content-length');
@@ -39,7 +47,7 @@ function isJsonMediaType(header: string | null): boolean {
   return essence === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(essence);
 }
 
-async function readAtMost(body: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array> {
+async function readAtMost(body: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array<ArrayBuffer>> {
   if (!body) return new Uint8Array(0);
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
