@@ -121,9 +121,12 @@ export function clubhouse(target: Target): void {
       for (const [what, credential, status] of wrongCredentials(target.operatorToken)) {
         const topicAnswer = await api.postJson('/api/social/topics', topic(), writeHeaders(credential));
         const replyAnswer = await api.postJson(`/api/social/topics/${first}/replies`, { body: 'x' }, writeHeaders(credential));
-        expect(topicAnswer.status, `topic with ${what}`).toBe(status);
-        expect(replyAnswer.status, `reply with ${what}`).toBe(status);
-        if (credential !== undefined) expect((await api.postJson('/api/social/join', {}, writeHeaders(credential))).status, `join with ${what}`).toBe(status);
+        expect(topicAnswer.status, `topic with ${what}: ${topicAnswer.text}`).toBe(status);
+        expect(replyAnswer.status, `reply with ${what}: ${replyAnswer.text}`).toBe(status);
+        if (credential !== undefined) {
+          const joinAnswer = await api.postJson('/api/social/join', {}, writeHeaders(credential));
+          expect(joinAnswer.status, `join with ${what}: ${joinAnswer.text}`).toBe(status);
+        }
       }
       expectProblem(await api.postJson('/api/social/join', {}, writeHeaders()), 401, 'unauthorized');
     });

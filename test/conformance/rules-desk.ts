@@ -91,9 +91,12 @@ export function rulesDesk(target: Target): void {
 
     it('refuses wrong credentials on every agent write', async () => {
       for (const [what, credential, status] of wrongCredentials(target.operatorToken)) {
-        expect((await api.postJson('/api/rules', PROPOSAL, writeHeaders(credential))).status, `propose with ${what}`).toBe(status);
-        expect((await api.postJson(`/api/rules/${number}/revisions`, { title: 'x' }, writeHeaders(credential))).status, `revise with ${what}`).toBe(status);
-        expect((await api.put(`/api/rules/${number}/review`, { stance: 'neutral', comment: 'x' }, writeHeaders(credential))).status, `review with ${what}`).toBe(status);
+        const answers = {
+          propose: await api.postJson('/api/rules', PROPOSAL, writeHeaders(credential)),
+          revise: await api.postJson(`/api/rules/${number}/revisions`, { title: 'x' }, writeHeaders(credential)),
+          review: await api.put(`/api/rules/${number}/review`, { stance: 'neutral', comment: 'x' }, writeHeaders(credential)),
+        };
+        for (const [write, answer] of Object.entries(answers)) expect(answer.status, `${write} with ${what}: ${answer.text}`).toBe(status);
       }
     });
 
