@@ -41,9 +41,10 @@ type ServerFactory = (context: McpRequestContext) => McpServer;
 function serverFactory(arena: ArenaContext): ServerFactory {
   return (context) => {
     const request = context.requestInfo;
-    const caller = request ? callers.get(request) : undefined;
-    if (!caller) throw new Error('MCP request served without its caller');
-    return arenaMcpServer(arena, caller);
+    if (!request) throw new Error('MCP request served without its request');
+    // Should the SDK ever hand back a copy, only the client address is lost: such calls then
+    // share the unknown client's arrival cap, the stricter way round.
+    return arenaMcpServer(arena, callers.get(request) ?? { request, connection: {} });
   };
 }
 
