@@ -2,12 +2,13 @@ import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { FORGE_EXAMPLES, paddedTo } from '../support/forge-examples.ts';
+import { FORGE_EXAMPLES, forgeExample, paddedTo } from '../support/forge-examples.ts';
 import { client, expectProblem } from '../support/http.ts';
 import type { Target } from './define.ts';
 
 const BASE = '/api/games/state-forge';
-const [ROPE_BRIDGE, , VAULT] = FORGE_EXAMPLES.map((example) => example.definition) as [any, any, any];
+const ROPE_BRIDGE = forgeExample('rope-bridge');
+const VAULT = forgeExample('clockwork-vault');
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 export function stateForge(target: Target): void {

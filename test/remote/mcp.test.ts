@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeBase64Url, randomSeed } from '../../core/index.ts';
-import { FORGE_EXAMPLES } from '../support/forge-examples.ts';
+import { forgeExample } from '../support/forge-examples.ts';
 import { client, expectProblem } from '../support/http.ts';
 import { finishingTape, freshKey, freshNonce } from '../support/league.ts';
 import { startArena, type RunningArena } from '../support/servers.ts';
@@ -132,7 +132,7 @@ describe.each([
   });
 
   it('compiles a State Forge game and plays its capsule; the receipt verifies', async () => {
-    const { definition } = FORGE_EXAMPLES[0]!;
+    const definition = forgeExample('rope-bridge');
     const compiled = await call('state_forge.compile', { definition });
     expect(compiled.isError, JSON.stringify(compiled).slice(0, 500)).toBeFalsy();
     const direct = await api.postJson('/api/games/state-forge/compile', { definition });

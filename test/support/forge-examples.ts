@@ -1,13 +1,33 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import canonicalize from 'canonicalize';
 
 const root = new URL('../../examples/forge/', import.meta.url);
 
-/** The example games shipped in examples/forge. */
-export const FORGE_EXAMPLES = ['rope-bridge', 'lantern-haggle', 'clockwork-vault'].map((name) => ({
-  name,
-  definition: JSON.parse(readFileSync(new URL(`${name}.json`, root), 'utf8')) as Record<string, any>,
-}));
+/** Every example game shipped in examples/forge, by name, in file-name order. */
+export const FORGE_EXAMPLES: readonly { name: string; definition: Record<string, any> }[] = readdirSync(root)
+  .filter((file) => file.endsWith('.json'))
+  .sort()
+  .map((file) => ({
+    name: file.slice(0, -'.json'.length),
+    definition: JSON.parse(readFileSync(new URL(file, root), 'utf8')) as Record<string, any>,
+  }));
+
+/** A fresh copy of one example's definition. */
+export function forgeExample(name: string): Record<string, any> {
+  const example = FORGE_EXAMPLES.find((candidate) => candidate.name === name);
+  if (!example) throw new Error(`examples/forge has no ${name}.json`);
+  return structuredClone(example.definition);
+}
+
+/** A best play of each example (found by exhaustive search) and its score. */
+export const BEST_PLAYS: Readonly<Record<string, { actions: string[]; score: number }>> = {
+  'rope-bridge': { actions: ['step', 'hold', 'step'], score: 9 },
+  'lantern-haggle': { actions: ['walk-away', 'accept'], score: 6 },
+  'clockwork-vault': {
+    actions: ['east', 'north', ...Array<string[]>(9).fill(['south', 'north']).flat(), 'west', 'north', 'north'],
+    score: 68,
+  },
+};
 
 export const canonicalBytes = (value: unknown) => new TextEncoder().encode(canonicalize(value)!).byteLength;
 

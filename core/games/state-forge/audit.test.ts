@@ -5,7 +5,7 @@ import { canonicalBytes, definitionArbitrary, validDefinition, type DefinitionJs
 import { auditDefinition, type AuditReport } from './audit.ts';
 import { AUDIT_CHECKS, CHECK_NAMES, type CheckName } from './checks.ts';
 import { MAX_DEFINITION_BYTES } from './definition.ts';
-import { EXAMPLES } from './examples.test-support.ts';
+import { FORGE_EXAMPLES, forgeExample } from '../../../test/support/forge-examples.ts';
 import { MUTATION_BASE_BYTES, plantJunk, RULE_BREAKERS } from './mutations.test-support.ts';
 
 const NOT_CHECKED = /^not checked: requires /;
@@ -50,7 +50,7 @@ describe('auditDefinition', () => {
       fc.anything({ withNullPrototype: true, withSparseArray: true, withBigInt: true, withMap: true, withBoxedValues: true }),
       junked(validDefinition),
       junked(mutated),
-      junked(fc.constantFrom(...EXAMPLES.map((example) => example.json))),
+      junked(fc.constantFrom(...FORGE_EXAMPLES.map((example) => example.definition))),
     );
     fc.assert(
       fc.property(input, (value) => {
@@ -92,9 +92,9 @@ describe('auditDefinition', () => {
   });
 
   it('passes the example games', () => {
-    expect(EXAMPLES.map((example) => example.file)).toEqual(['clockwork-vault.json', 'lantern-haggle.json', 'rope-bridge.json']);
-    for (const example of EXAMPLES) expect(failures(auditDefinition(example.json)), example.file).toEqual([]);
-    const sizes = EXAMPLES.map(({ json }) => {
+    expect(FORGE_EXAMPLES.map((example) => example.name)).toEqual(['clockwork-vault', 'lantern-haggle', 'rope-bridge']);
+    for (const example of FORGE_EXAMPLES) expect(failures(auditDefinition(example.definition)), example.name).toEqual([]);
+    const sizes = FORGE_EXAMPLES.map(({ definition: json }) => {
       const report = auditDefinition(json);
       return report.passed ? [report.definition.states.length, report.definition.actions.length] : [];
     });
@@ -104,7 +104,7 @@ describe('auditDefinition', () => {
 });
 
 describe('audit details', () => {
-  const example = () => structuredClone(EXAMPLES.find((e) => e.file === 'rope-bridge.json')!.json) as DefinitionJson;
+  const example = () => forgeExample('rope-bridge') as DefinitionJson;
   const detailOf = (report: AuditReport, name: CheckName) => report.checks.find((check) => check.name === name)!.detail;
 
   it('says why a non-object fails, and marks what it could not check', () => {
@@ -161,7 +161,7 @@ describe('audit details', () => {
   });
 
   it('holds the canonical size to at most 8192 bytes, exactly', () => {
-    const vault = structuredClone(EXAMPLES.find((e) => e.file === 'clockwork-vault.json')!.json) as DefinitionJson;
+    const vault = forgeExample('clockwork-vault') as DefinitionJson;
     for (const item of [...vault.states, ...vault.actions]) item.label = '😀'.repeat(80);
     vault.description = '';
     const room = MAX_DEFINITION_BYTES - canonicalBytes(vault);

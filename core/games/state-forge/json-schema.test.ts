@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { definitionArbitrary, validDefinition } from './arbitraries.test-support.ts';
 import { auditDefinition } from './audit.ts';
 import { FORGE_LIMITS, ID_PATTERN, MAX_DEFINITION_BYTES } from './definition.ts';
-import { EXAMPLES } from './examples.test-support.ts';
+import { FORGE_EXAMPLES } from '../../../test/support/forge-examples.ts';
 import { stateForgeJsonSchema } from './json-schema.ts';
 import { MUTATION_BASE_BYTES, plantJunk, RULE_BREAKERS } from './mutations.test-support.ts';
 
@@ -37,7 +37,7 @@ describe('stateForgeJsonSchema', () => {
   });
 
   it('accepts the example games', () => {
-    for (const { file, json } of EXAMPLES) expect(validate(json), `${file}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+    for (const { name, definition } of FORGE_EXAMPLES) expect(validate(definition), `${name}: ${ajv.errorsText(validate.errors)}`).toBe(true);
   });
 
   it('accepts every generated valid definition', () => {
@@ -64,13 +64,13 @@ describe('stateForgeJsonSchema', () => {
   });
 
   it('rejects structural faults the audit names shape or bounds', () => {
-    const [example] = EXAMPLES;
+    const [example] = FORGE_EXAMPLES;
     const broken = [
-      { ...(example!.json as object), extra: 1 },
-      { ...(example!.json as object), maxSteps: 65 },
-      { ...(example!.json as object), title: 'x'.repeat(121) },
-      { ...(example!.json as object), title: 'tab\there' },
-      { ...(example!.json as object), id: 'Upper' },
+      { ...(example!.definition), extra: 1 },
+      { ...(example!.definition), maxSteps: 65 },
+      { ...(example!.definition), title: 'x'.repeat(121) },
+      { ...(example!.definition), title: 'tab\there' },
+      { ...(example!.definition), id: 'Upper' },
     ];
     for (const definition of broken) {
       expect(validate(definition)).toBe(false);

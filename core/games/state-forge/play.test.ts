@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { validDefinition } from './arbitraries.test-support.ts';
 import { auditDefinition } from './audit.ts';
 import { isTerminal, type StateForgeDefinition } from './definition.ts';
-import { BEST_PLAYS, EXAMPLES } from './examples.test-support.ts';
+import { BEST_PLAYS, FORGE_EXAMPLES, forgeExample } from '../../../test/support/forge-examples.ts';
 import { playDefinition, type PlayOutcome } from './play.ts';
 
 function audited(json: unknown): StateForgeDefinition {
@@ -167,18 +167,18 @@ describe('the example games', () => {
   }
 
   it('scores their documented best plays, and nothing scores more', () => {
-    for (const { file, json } of EXAMPLES) {
+    for (const { name, definition: json } of FORGE_EXAMPLES) {
       const definition = audited(json);
-      const best = BEST_PLAYS[file]!;
+      const best = BEST_PLAYS[name]!;
       const play = played(definition, best.actions);
-      expect(play.score, file).toBe(best.score);
-      expect(play.finished, file).toBe(true);
-      expect(bestScore(definition), file).toBe(best.score);
+      expect(play.score, name).toBe(best.score);
+      expect(play.finished, name).toBe(true);
+      expect(bestScore(definition), name).toBe(best.score);
     }
   });
 
   it('throws a careless player off the rope bridge', () => {
-    const bridge = audited(EXAMPLES.find((example) => example.file === 'rope-bridge.json')!.json);
+    const bridge = audited(forgeExample('rope-bridge'));
     const play = played(bridge, ['step', 'step', 'hold', 'step']);
     expect(play.frames).toEqual([
       { step: 1, event: 'move', action: 'step', from: 'cliff-still', to: 'middle-gust', reward: 0, terminalScore: 0, score: 0 },
