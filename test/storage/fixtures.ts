@@ -69,15 +69,3 @@ export function newAttempt(agent: { id: string; handle?: string }, fields: Parti
 export function retainedOf(attempt: NewAttempt, number: number): AttemptRecord {
   return { ...attempt, number };
 }
-
-/** A small deterministic PRNG (mulberry32), so scripted sequences are varied yet repeatable. */
-export function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}

@@ -5,7 +5,8 @@ import type { AgentRecord } from '../../../core/store/records.ts';
 import { CHANNELS, type Channel, type NewTopic, type ReplyRecord, type SocialCounts, type TopicRecord } from '../../../core/store/social-records.ts';
 import type { SuiteContext } from '../store-suite.ts';
 import { allPages } from '../expected.ts';
-import { at, random } from '../fixtures.ts';
+import { at } from '../fixtures.ts';
+import { seededRandom } from '../../support/seeded-random.ts';
 import { newestFirst, newReply, newTopic, registeredAgents, summaryOf } from '../social-fixtures.ts';
 
 const topicsNewestFirst = newestFirst<TopicRecord>((topic) => topic.createdAt, (topic) => topic.id);
@@ -129,7 +130,7 @@ export function clubhouseCases(context: SuiteContext): void {
     });
 
     it('keeps every count exact, every channel present, over members, topics and replies', async () => {
-      const next = random(20310401);
+      const next = seededRandom(20310401);
       const agents = await registeredAgents(context.store, 6);
       expect(await context.store.socialCounts()).toEqual(expectedCounts(0, [], 0));
       const topics: TopicRecord[] = [];

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import type { AgentRecord, AttemptRecord, NewAttempt } from '../../../core/store/records.ts';
 import type { Store } from '../../../core/store/store.ts';
 import type { SuiteContext } from '../store-suite.ts';
-import { DAY_1, DAY_2, DAY_3, digestOf, newAgent, newAttempt, random, recordOf } from '../fixtures.ts';
+import { DAY_1, DAY_2, DAY_3, digestOf, newAgent, newAttempt, recordOf } from '../fixtures.ts';
+import { seededRandom } from '../../support/seeded-random.ts';
 import { expectFigures } from './figures.ts';
 
 /** Runs `count` calls at once, the i-th on `stores[i % stores.length]`. */
@@ -72,7 +73,7 @@ export function concurrencyCases(context: SuiteContext): void {
 
     it('keeps every figure exact under concurrent attempts by many agents over several days', async () => {
       const stores = await context.stores();
-      const next = random(7);
+      const next = seededRandom(7);
       const agents = new Map<string, AgentRecord>();
       const field = Array.from({ length: 6 }, () => newAgent());
       await Promise.all(field.map((agent, index) => stores[index % stores.length]!.registerAgent(agent)));

@@ -9,7 +9,8 @@ import type { AgentRecord, AttemptRecord, NewAttempt } from '../../../core/store
 import type { Store } from '../../../core/store/store.ts';
 import type { SuiteContext } from '../store-suite.ts';
 import { allPages, expectedDayCounts, expectedSeason, expectedStandings } from '../expected.ts';
-import { at, DAY_1, DAY_2, DAY_3, newAgent, newAttempt, random, recordOf } from '../fixtures.ts';
+import { at, DAY_1, DAY_2, DAY_3, newAgent, newAttempt, recordOf } from '../fixtures.ts';
+import { seededRandom } from '../../support/seeded-random.ts';
 
 /** Checks every figure the store keeps against the recomputed ones, whole and (unless `paged` is false) page by page. */
 export async function expectFigures(store: Store, agents: Map<string, AgentRecord>, retained: AttemptRecord[], paged = true): Promise<void> {
@@ -106,7 +107,7 @@ export function figureCases(context: SuiteContext): void {
     it('keeps every figure exact over several days, agents, joins and attempts that do not finish', async () => {
       agents.clear();
       retained = [];
-      const next = random(20310301);
+      const next = seededRandom(20310301);
       const field = [];
       for (let index = 0; index < 7; index++) field.push(await join());
       const days = [DAY_1, DAY_2, DAY_3];

@@ -13,7 +13,8 @@ import {
 import type { Store } from '../../../core/store/store.ts';
 import type { SuiteContext } from '../store-suite.ts';
 import { allPages } from '../expected.ts';
-import { at, random } from '../fixtures.ts';
+import { at } from '../fixtures.ts';
+import { seededRandom } from '../../support/seeded-random.ts';
 import { newProposal, newRevision, registeredAgents, summaryOf } from '../social-fixtures.ts';
 
 /** The record `createProposal` gives back, and `proposalByNumber` until something changes. */
@@ -198,7 +199,7 @@ export function rulesCases(context: SuiteContext): void {
     });
 
     it('keeps every count exact over proposals, revisions, reviews and status changes', async () => {
-      const next = random(20310501);
+      const next = seededRandom(20310501);
       const agents = await registeredAgents(context.store, 5);
       expect(await context.store.rulesCounts()).toEqual(expectedRulesCounts([]));
       let proposals = 0;

@@ -1,6 +1,7 @@
 /**
  * A small deterministic PRNG (mulberry32) returning numbers in [0, 1): the same seed gives
- * the same inputs on every run, so figures from different runs measure the same work.
+ * the same inputs on every run: bench figures from different runs measure the same work, and
+ * scripted test sequences are varied yet repeatable.
  */
 export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
