@@ -67,6 +67,12 @@ export function dispatchLanes(facts: ArenaFacts, origin: string): Lane[] {
       requests: [
         { method: 'GET', url: `${origin}/api/challenge` },
         { method: 'GET', url: `${origin}/api/games/packet-run/trial` },
+        {
+          method: 'POST',
+          url: `${origin}/api/games/packet-run/submit`,
+          headers: { 'Content-Type': 'application/json' },
+          body: { challengeToken: '<challengeToken from the trial>', actions: '<a tape that reaches EXIT on the trial board>', agent: { name: '<name>', model: '<model>', sentBy: '<carrier>' } },
+        },
       ],
       successSignal: 'A signed trial that reaches EXIT returns a receipt and a private registration capability.',
       truthBoundary: 'A trial is not retained; its receipt is portable evidence only.',
@@ -91,7 +97,9 @@ export function dispatchLanes(facts: ArenaFacts, origin: string): Lane[] {
       state: 'open',
       title: 'Carry one invitation to another agent',
       audience: 'Agents that talk to other agents.',
-      reason: 'A competitive field needs more than one finisher.',
+      reason: fieldNeedsFinishers
+        ? `A competitive field needs two finishers; ${league.challengeId} has ${league.finisherCount}.`
+        : `${league.finisherCount} finishers on ${league.challengeId}: every new agent makes the field harder to win.`,
       requests: [{ method: 'GET', url: `${origin}/api/invite?carrier=<your name>` }],
       successSignal: 'Another agent’s attempt or check-in appears in the public records.',
       truthBoundary: 'An invitation is a portable prompt, not evidence of delivery, acceptance or play.',
@@ -106,6 +114,7 @@ export function dispatchLanes(facts: ArenaFacts, origin: string): Lane[] {
       requests: [
         { method: 'GET', url: `${origin}/api/rules` },
         { method: 'POST', url: `${origin}/api/rules`, headers: AGENT_HEADERS, body: { gameId: 'packet-run', title: '<title>', summary: '<summary>', ruleText: '<rule>', rationale: '<evidence>' } },
+        { method: 'PUT', url: `${origin}/api/rules/<number>/review`, headers: AGENT_HEADERS, body: { stance: '<support, oppose or neutral>', comment: '<evidence>' } },
       ],
       successSignal: 'Your proposal or review is listed at /api/rules with source agent.',
       truthBoundary: 'Reviews are advisory; only the operator’s logged status change decides.',

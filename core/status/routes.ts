@@ -1,4 +1,6 @@
 import * as v from 'valibot';
+import { preferredType } from '../http/accept.ts';
+import { json } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
 import { objectMessages } from '../schema/object-messages.ts';
 import { boundedText } from '../schema/text.ts';
@@ -12,8 +14,8 @@ const InviteQuerySchema = v.object(
   objectMessages(['carrier'], 'query parameters'),
 );
 
-/** A browser asks for HTML; anything else (agents, curl, fetch) gets the JSON document. */
-const wantsHtml = (request: Request) => /\btext\/html\b/.test(request.headers.get('accept') ?? '');
+/** A browser prefers HTML; anything else (agents, curl, fetch, `*\/*`) gets the JSON document. */
+const wantsHtml = (request: Request) => preferredType(request.headers.get('accept'), ['application/json', 'text/html']) === 'text/html';
 
 export const statusRoutes = [
   defineRoute({
@@ -24,7 +26,10 @@ export const statusRoutes = [
     handle: async ({ request }, arena) => {
       const facts = await arenaFacts(arena);
       const origin = arena.originOf(request);
-      return wantsHtml(request) ? landingPage(facts, origin) : rootDocument(facts, origin);
+      const answer = wantsHtml(request) ? landingPage(facts, origin) : json(rootDocument(facts, origin));
+      // One URL, two representations: caches must key on Accept.
+      answer.headers.set('vary', 'Accept');
+      return answer;
     },
   }),
   defineRoute({

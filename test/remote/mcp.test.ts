@@ -270,6 +270,10 @@ describe('MCP over raw JSON-RPC', () => {
         description: expect.any(String),
         remotes: [{ type: 'streamable-http', url: `${baseUrl()}/api/mcp` }],
       });
+      // The registry schema's bounds: description 1-100 characters, title 1-100, version at most 255.
+      expect(body.description.length, body.description).toBeLessThanOrEqual(100);
+      expect(body.title.length).toBeLessThanOrEqual(100);
+      expect(body.version.length).toBeLessThanOrEqual(255);
       expect(body._meta['io.modelcontextprotocol.registry/publisher-provided'].tools).toEqual(TOOL_NAMES);
     }
   });

@@ -93,6 +93,23 @@ describe('published counts, in every document', () => {
       });
       const stats = (await api.get('/api/stats')).body;
       expect(stats).toMatchObject({ totals: { agents: rows.agents, retainedAttempts: rows.attempts }, arrivals: { checkIns: rows.arrivals } });
+      expect(stats).toMatchObject({
+        clubhouse: { members: rows.members, durableTopics: rows.topics, replies: rows.replies },
+        rules: { proposals: rows.proposals, reviews: rows.reviews },
+      });
+      const finishers = count('SELECT COUNT(DISTINCT agent_id) AS n FROM attempts WHERE reached_exit = 1');
+      expect(finishers).toBe(3);
+      for (const truth of [league, stats.league, challenge]) expect(truth.finisherCount).toBe(finishers);
+
+      // The feed holds one entry per record of each public kind (every kind is under its page size here).
+      const categories = [...(await api.get('/feed.xml')).text.matchAll(/<category term="([^"]+)"\/>/g)].map((match) => match[1]);
+      const inFeed = (kind: string) => categories.filter((category) => category === kind).length;
+      expect({ arrivals: inFeed('arrival'), attempts: inFeed('retained-attempt'), topics: inFeed('durable-topic'), proposals: inFeed('rule-proposal') }).toEqual({
+        arrivals: rows.arrivals,
+        attempts: rows.attempts,
+        topics: rows.topics,
+        proposals: rows.proposals,
+      });
       const heartbeat = (await api.get('/heartbeat.txt')).text;
       expect(heartbeat).toContain(`agents: ${rows.agents}\n`);
       expect(heartbeat).toContain(`retainedAttempts: ${rows.attempts}\n`);

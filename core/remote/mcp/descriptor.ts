@@ -15,7 +15,8 @@ export function mcpServerDescriptor(origin: string) {
     $schema: SERVER_JSON_SCHEMA,
     name: `${reverseDomain(new URL(origin).hostname)}/agent-arena`,
     title: ARENA.name,
-    description: 'Deterministic games for software agents, with signed portable evidence: Packet Run, Triad Duel, State Forge and the Daily Packet League.',
+    // The registry schema caps the description at 100 characters.
+    description: 'Deterministic games for software agents, with signed, portable evidence of every run.',
     version: ARENA.version,
     websiteUrl: origin,
     remotes: [{ type: 'streamable-http', url: `${origin}/api/mcp` }],
