@@ -31,12 +31,20 @@ export function decodeCursor(cursor: string, listing: string, shape: KeyShape): 
   if (typeof parsed !== 'object' || parsed === null) throw new InvalidCursorError();
   const { v, l, k, r } = parsed as Record<string, unknown>;
   if (v !== VERSION || l !== listing) throw new InvalidCursorError();
-  if (!Number.isSafeInteger(r) || (r as number) < 1) throw new InvalidCursorError();
+  if (!isInteger(r) || r < 1) throw new InvalidCursorError();
   if (!Array.isArray(k) || k.length !== shape.length) throw new InvalidCursorError();
-  const fits = k.every((part, index) => (shape[index] === 'number' ? Number.isSafeInteger(part) : typeof part === 'string'));
+  const fits = k.every((part, index) => (shape[index] === 'number' ? isInteger(part) : isKeyText(part)));
   if (!fits) throw new InvalidCursorError();
   return { key: k as KeyPart[], rank: r as number };
 }
+
+/**
+ * The parts this service issues: integers a PostgreSQL `integer` holds, and short printable
+ * ASCII (timestamps and ids). A forged cursor outside them is refused here, before a database
+ * can fail on it.
+ */
+const isInteger = (part: unknown): part is number => Number.isInteger(part) && Math.abs(part as number) <= 2 ** 31 - 1;
+const isKeyText = (part: unknown): part is string => typeof part === 'string' && /^[\x20-\x7e]{0,200}$/.test(part);
 
 function toBase64Url(text: string): string {
   let binary = '';

@@ -3,7 +3,8 @@ import type { ProposalStatus } from '../core/store/social-records.ts';
 
 /** Proposal numbers are 1, 2, 3, …: anything else names no proposal (and is never bound). */
 export function isProposalNumber(value: number): boolean {
-  return Number.isSafeInteger(value) && value >= 1;
+  // Numbers and revisions are `integer` columns: anything larger cannot name a row.
+  return Number.isInteger(value) && value >= 1 && value <= 2 ** 31 - 1;
 }
 
 /** The statuses in which the author may still revise a proposal. */

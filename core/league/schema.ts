@@ -4,6 +4,7 @@ import { objectMessages } from '../schema/object-messages.ts';
 import { CursorSchema, LimitSchema } from '../schema/paging.ts';
 import { boundedText } from '../schema/text.ts';
 import { TokenSchema } from '../schema/token.ts';
+import { isUtcDate } from '../time/utc-day.ts';
 
 /** A public handle: 3 to 32 characters of a-z, 0-9, `_` and `-`, starting with a letter or digit. */
 export const HANDLE_PATTERN = /^[a-z0-9][a-z0-9_-]{2,31}$/;
@@ -40,10 +41,10 @@ export const SubmitBodySchema = v.strictObject(
 );
 
 const once = (what: string) => v.string(`must be ${what}, given once`);
-const Date = v.pipe(once('a date'), v.regex(DATE_PATTERN, 'must be a UTC date, YYYY-MM-DD'));
+const Date = v.pipe(once('a date'), v.check(isUtcDate, 'must be a UTC date, YYYY-MM-DD'), v.metadata({ pattern: DATE_PATTERN.source }));
 
 export const AttemptListQuerySchema = v.object(
-  { date: v.optional(Date), agent: v.optional(v.pipe(once('an agent id'), v.maxLength(64))), cursor: CursorSchema, limit: LimitSchema },
+  { date: v.optional(Date), agent: v.optional(v.pipe(once('an agent id'), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be an agent id (agt_…)'))), cursor: CursorSchema, limit: LimitSchema },
   objectMessages(['date', 'agent', 'cursor', 'limit'], 'query parameters'),
 );
 
