@@ -7,8 +7,9 @@ const encoder = new TextEncoder();
 
 /**
  * What is kept instead of the client address and user-agent: HMAC digests keyed by a secret
- * that changes every UTC day, so a day's check-ins can be told apart and capped, but no one
- * can link days or recover the raw values, which are never stored or logged.
+ * derived for each UTC day, so a day's check-ins can be told apart and capped while the
+ * database alone neither links days nor reveals the raw values (never stored or logged).
+ * Only a holder of the server secret could recompute a day's key and test guesses.
  */
 export function arrivalDigests(secret: Uint8Array, date: string, clientAddress: string | undefined, userAgent: string | null) {
   const daySecret = keyedDigest(secret, 'arrival/day-secret', date);
