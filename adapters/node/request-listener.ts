@@ -34,12 +34,28 @@ function toRequest(incoming: IncomingMessage, outgoing: ServerResponse): Request
   outgoing.once('close', () => abort.abort());
   const method = incoming.method ?? 'GET';
   const hasBody = method !== 'GET' && method !== 'HEAD';
-  return new Request(new URL(incoming.url ?? '/', baseUrl(incoming)), {
+  return new Request(requestUrl(incoming), {
     method,
     headers,
     signal: abort.signal,
     ...(hasBody ? { body: Readable.toWeb(incoming) as ReadableStream<Uint8Array>, duplex: 'half' } : {}),
   } as RequestInit);
+}
+
+/**
+ * The request target joined to the origin, never resolved against it: resolving would read a
+ * path like `//other.host/x` as another host's URL.
+ */
+function requestUrl(incoming: IncomingMessage): URL {
+  const target = incoming.url ?? '/';
+  if (target.startsWith('/')) return new URL(`${baseUrl(incoming)}${target}`);
+  try {
+    // Absolute-form (`GET http://host/path`): its path and query, under the Host header's origin.
+    const { pathname, search } = new URL(target);
+    return new URL(`${baseUrl(incoming)}${pathname}${search}`);
+  } catch {
+    return new URL(`${baseUrl(incoming)}/`);
+  }
 }
 
 function baseUrl(incoming: IncomingMessage): string {
