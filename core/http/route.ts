@@ -142,8 +142,20 @@ export function validate<S extends v.GenericSchema>(schema: S, value: unknown, w
 }
 
 function toFieldError(issue: v.BaseIssue<unknown>): FieldError {
-  const path = (issue.path ?? []).map((item) => String(item.key)).join('.');
-  return { path, message: issue.message };
+  const specific = matchedBranchIssue(issue);
+  const path = [...(issue.path ?? []), ...(specific === issue ? [] : (specific.path ?? []))].map((item) => String(item.key)).join('.');
+  return { path, message: specific.message };
+}
+
+/**
+ * A union names only itself ("a string or an array"); when the value had the type of one of
+ * its branches, that branch's own complaint (`unexpected character "X" at position 3`) is
+ * the one worth reading.
+ */
+function matchedBranchIssue(issue: v.BaseIssue<unknown>): v.BaseIssue<unknown> {
+  if (issue.type !== 'union' || !issue.issues) return issue;
+  const matched = issue.issues.find((branch) => branch.kind !== 'schema' || (branch.path?.length ?? 0) > 0);
+  return matched ? matchedBranchIssue(matched) : issue;
 }
 
 /** Query parameters as an object; a repeated name becomes an array, which string schemas refuse. */

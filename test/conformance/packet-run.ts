@@ -139,6 +139,17 @@ export function packetRun(target: Target): void {
         expectProblem(await api.postJson(SUBMIT, body), 400, 'invalid-request');
       });
 
+      it('names the bad character and its position, or the bound passed', async () => {
+        const detail = async (actions: unknown) => (await api.postJson(SUBMIT, { actions })).body.detail as string;
+        expect(await detail('UUXR')).toMatch(/"X".*position 3/);
+        expect(await detail(['U', 'X'])).toMatch(/item 1 is "X"/);
+        expect(await detail('U'.repeat(21))).toMatch(/at most 20 actions/);
+        expect(await detail('U,'.repeat(32) + 'U')).toMatch(/at most 64 characters/);
+        expect(await detail(['U', 5])).toMatch(/^invalid body: actions\.1: /);
+        expect(await detail(5)).toMatch(/must be a string of U, D, L, R or an array of them/);
+        expect((await api.get(`${PLAY}?actions=UUXR`)).body.detail).toMatch(/"X".*position 3/);
+      });
+
       it('accepts declarations at their exact limits', async () => {
         const agent = { name: 'n'.repeat(80), model: 'm'.repeat(120), sentBy: '😀'.repeat(120) };
         expect((await api.postJson(SUBMIT, { actions: 'U'.repeat(20), agent })).status).toBe(200);
