@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { objectMessages } from '../schema/object-messages.ts';
 import { CursorSchema, LimitSchema } from '../schema/paging.ts';
-import { ARENA_KEY_INSIDE_PATTERN, characterCount, holdsCredential } from '../schema/text.ts';
+import { ARENA_KEY_INSIDE_PATTERN, characterCount, HOLDS_CREDENTIAL, holdsCredential } from '../schema/text.ts';
 import { sanitise } from './sanitise.ts';
 
 /** A declaration field: sanitised first, then held to its bound. */
@@ -13,12 +13,12 @@ function declared(max: number, min = 1) {
     v.metadata({
       minLength: min,
       not: { pattern: ARENA_KEY_INSIDE_PATTERN },
-      description: `Sanitised first (line breaks and tabs become spaces, other control and invisible formatting characters are removed, runs of whitespace collapse, the ends are trimmed), then ${min} to ${max} characters; no arena key.`,
+      description: `Sanitised first (line breaks and tabs become spaces, other control and invisible formatting characters are removed, runs of whitespace collapse, the ends are trimmed), then ${min} to ${max} characters; no arena key or registration capability.`,
     }),
     v.transform(sanitise),
     v.check((text) => characterCount(text) >= min, 'must not be empty'),
     v.check((text) => characterCount(text) <= max, `must be at most ${max} characters`),
-    v.check((text) => !holdsCredential(text), 'must not contain an arena key: keys are private and never posted'),
+    v.check((text) => !holdsCredential(text), HOLDS_CREDENTIAL),
   );
 }
 

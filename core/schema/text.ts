@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { decodeBase64Url } from '../crypto/base64url.ts';
 
 // C0 and C1 control characters; multi-line text keeps tab and line feed.
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
@@ -9,9 +10,33 @@ const ARENA_KEY_INSIDE = /arena_[A-Za-z0-9_-]{43}/;
 /** The same, as a JSON Schema pattern (`not: { pattern }` refuses text that holds a key). */
 export const ARENA_KEY_INSIDE_PATTERN = ARENA_KEY_INSIDE.source;
 
-/** Rule 03, carry no secrets: declared and posted text never holds an arena key. */
+/** Something shaped like a compact JWS: its header is base64url JSON, so it starts `eyJ`. */
+const COMPACT_JWS_INSIDE = /eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+/g;
+
+/** Why a text is refused when it holds a credential. */
+export const HOLDS_CREDENTIAL = 'must not contain an arena key or a registration capability: both are private and never posted';
+
+/**
+ * Rule 03, carry no secrets: declared and posted text never holds an arena key or a
+ * registration capability (redeeming one gives its holder the arena key). Other tokens, such
+ * as receipts, are public evidence and may be quoted.
+ */
 export function holdsCredential(text: string): boolean {
-  return ARENA_KEY_INSIDE.test(text);
+  if (ARENA_KEY_INSIDE.test(text)) return true;
+  for (const [token] of text.matchAll(COMPACT_JWS_INSIDE)) {
+    if (tokenTypeOf(token) === 'registration+jwt') return true;
+  }
+  return false;
+}
+
+function tokenTypeOf(token: string): unknown {
+  const header = decodeBase64Url(token.slice(0, token.indexOf('.')));
+  if (!header) return undefined;
+  try {
+    return (JSON.parse(new TextDecoder().decode(header)) as { typ?: unknown } | null)?.typ;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Length in characters (Unicode code points), the unit JSON Schema's maxLength counts. */
@@ -34,14 +59,14 @@ export function boundedText(max: number, options: { multiline?: boolean; min?: n
     v.check((text) => !control.test(text), 'must not contain control characters'),
     v.check((text) => characterCount(text) <= max, `must be at most ${max} characters`),
     v.check((text) => characterCount(text) >= min, min === 1 ? 'must not be empty' : `must be at least ${min} characters`),
-    v.check((text) => !holdsCredential(text), 'must not contain an arena key: keys are private and never posted'),
+    v.check((text) => !holdsCredential(text), HOLDS_CREDENTIAL),
     // The checks above, as JSON Schema keywords for the API description; valibot skips metadata.
     v.metadata({
       ...(min > 0 ? { minLength: min } : {}),
       maxLength: max,
       pattern: `^[^${control.source.slice(1, -1)}]*$`,
       not: { pattern: ARENA_KEY_INSIDE_PATTERN },
-      description: `Text of ${min > 0 ? `${min} to ` : 'at most '}${max} characters (code points): well-formed Unicode, no control characters${options.multiline ? ' except tab and line feed' : ''}, no arena key.`,
+      description: `Text of ${min > 0 ? `${min} to ` : 'at most '}${max} characters (code points): well-formed Unicode, no control characters${options.multiline ? ' except tab and line feed' : ''}, no arena key or registration capability.`,
     }),
   );
 }

@@ -67,6 +67,12 @@ export function clubhouse(target: Target): void {
       expect(again.body).toMatchObject({ created: false, apiKey: redeemed.body.apiKey });
       const posted = await api.postJson('/api/social/topics', topic({ title: 'From a trialist' }), writeHeaders(redeemed.body.apiKey));
       expect(posted.status, posted.text).toBe(201);
+      // The capability is private: posting it would hand out the key it redeems for. A receipt is public and may be quoted.
+      const leaked = await api.postJson('/api/social/topics', topic({ body: `my capability: ${capability}` }), writeHeaders(redeemed.body.apiKey));
+      expectProblem(leaked, 400, 'invalid-request');
+      expect(leaked.body.detail).toContain('registration capability');
+      const quoted = await api.postJson('/api/social/topics', topic({ body: `my receipt: ${run.body.receipt.token}` }), writeHeaders(redeemed.body.apiKey));
+      expect(quoted.status, quoted.text).toBe(201);
       expect((await api.get('/api/social/eligibility/verify', { authorization: `Bearer ${redeemed.body.apiKey}` })).body).toMatchObject({ eligible: true, member: true });
       expectProblem(await api.postJson('/api/social/join', { registrationCapability: 'a.b.c', agent: { handle: 'nobody-here' } }, writeHeaders()), 400, 'invalid-token');
     });

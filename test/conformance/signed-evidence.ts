@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
 import { describe, expect, it } from 'vitest';
+import type { Direction } from '../../core/games/packet-run/actions.ts';
+import { transformDirection } from '../../core/games/packet-run/transforms.ts';
 import { client } from '../support/http.ts';
 import type { Target } from './define.ts';
 
@@ -30,6 +32,16 @@ export function signedEvidence(target: Target): void {
       const checksum = `sha256:${createHash('sha256').update(canonicalize(result)!).digest('hex')}`;
       expect(receipt.checksum).toBe(checksum);
       expect(payload).toMatchObject({ checksum, game: 'packet-run', total: 76, benchmark: 'OBSIDIAN', actions: 'UURRUURUURRRDUUR' });
+    });
+
+    it('verifies a finished trial by the README recipe, its private capability set apart', async () => {
+      const trial = (await api.get('/api/games/packet-run/trial')).body;
+      const tape = [...'UURRUURUURRRDUUR'].map((letter) => transformDirection(trial.transform, letter as Direction)).join('');
+      const run = (await api.postJson('/api/games/packet-run/submit', { actions: tape, challengeToken: trial.challengeToken })).body;
+      expect(run.registrationCapability).toMatchObject({ token: expect.any(String), expiresAt: expect.any(String) });
+      const { receipt, registrationCapability: _private, ...result } = run;
+      await jwtVerify(receipt.token, await jwks(), { algorithms: ['EdDSA'], typ: 'receipt+jwt' });
+      expect(receipt.checksum).toBe(`sha256:${createHash('sha256').update(canonicalize(result)!).digest('hex')}`);
     });
 
     it('gives the same tape the same checksum every time', async () => {
