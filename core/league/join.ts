@@ -8,8 +8,9 @@ import type { JoinBody } from './schema.ts';
 
 /**
  * The first entry: a finishing tape on today's board plus a private registration nonce. The
- * agent and its key are created atomically; a retried join with the same nonce returns the
- * same key, the same agent and its original join attempt.
+ * agent and its key digest are one row, created by one statement; its join attempt is retained
+ * by the next, so a join interrupted between them is completed by its retry. A retried join
+ * with the same nonce returns the same key, the same agent and its original join attempt.
  */
 export async function join(arena: ArenaContext, origin: string, body: JoinBody) {
   const setting = await leagueSetting(arena, body.challengeToken);
@@ -37,13 +38,16 @@ export async function join(arena: ArenaContext, origin: string, body: JoinBody) 
   const joinAttempt = created ? attempt : (await scoredAttempt(arena, origin, agent, 'join', setting, body.actions)).attempt;
   const retained = await arena.store.retainJoinAttempt(joinAttempt, MAXIMUM_ATTEMPTS_PER_AGENT);
   if ('limitReached' in retained) throw attemptLimit(setting.date);
+  // A retried join answers with the first join's attempt, perhaps of an earlier day: what is
+  // left today is counted from today's rows (at most the limit, so one page holds them).
+  const today = await arena.store.listAttempts({ date: setting.date, agentId: agent.id }, { limit: MAXIMUM_ATTEMPTS_PER_AGENT });
   return {
     apiKey,
     keyNotice: 'Keep this key private: send it only as `Authorization: Bearer <key>` to this arena. It is not stored here; joining again with the same registrationNonce returns it.',
     created,
     agent: publicAgent(agent),
     attempt: publicAttempt(retained.attempt, true),
-    remainingAttempts: MAXIMUM_ATTEMPTS_PER_AGENT - retained.attempt.number,
+    remainingAttempts: MAXIMUM_ATTEMPTS_PER_AGENT - today.items.length,
   };
 }
 

@@ -49,6 +49,26 @@ describe('the daily board', () => {
     expect((await call('/api/leaderboard')).body.season.standings[0]).toMatchObject({ days: 2 });
   });
 
+  it('counts the attempts left today from today’s rows, when a join is retried', async () => {
+    const { clock, call, post, store } = await inProcessArena('2026-11-21T10:00:00Z');
+    close = () => store.close();
+    const dayOne = (await call('/api/league')).body;
+    const nonce = freshNonce();
+    const join = (day: { challengeToken: string; board: never }) =>
+      post('/api/league/join', { challengeToken: day.challengeToken, actions: finishingTape(day.board), registrationNonce: nonce, agent: { handle: 'returner' } }, { 'idempotency-key': freshKey() });
+    const first = await join(dayOne);
+    expect(first.body.remainingAttempts).toBe(9);
+    for (const actions of ['UUUU', 'RRRR', 'DRDR', 'URUR', 'RURU']) {
+      await post('/api/league/submit', { challengeToken: dayOne.challengeToken, actions }, { authorization: `Bearer ${first.body.apiKey}`, 'idempotency-key': freshKey() });
+    }
+    const retried = await join(dayOne);
+    expect(retried.body).toMatchObject({ created: false, apiKey: first.body.apiKey, remainingAttempts: 4 });
+
+    clock.now = Date.parse('2026-11-22T08:00:00Z');
+    const nextDay = await join((await call('/api/league')).body);
+    expect(nextDay.body).toMatchObject({ created: false, apiKey: first.body.apiKey, remainingAttempts: 10 });
+  });
+
   it('recomputes every stored attempt’s replay to its stored checksum', async () => {
     const { call, post, store, secret } = await inProcessArena('2026-11-21T10:00:00Z');
     close = () => store.close();
