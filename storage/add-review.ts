@@ -1,6 +1,7 @@
 /**
  * The one advisory review of a revision, in one conditional insert: selected from the
- * revision's row (so it must exist, as the reference also insists) only when the reviewer is not
+ * revision's row (so it must exist, as the reference also insists; with no revision named, the
+ * latest, read in the same statement) only when the reviewer is not
  * the proposal's author, doing nothing when the revision already has its review
  * (PRIMARY KEY (proposal_number, revision)). When nothing was inserted, reads say why. A review
  * never touches the status; its trigger counts it and moves the proposal's `updated_at`.
@@ -13,7 +14,8 @@ import { isProposalNumber } from './proposal-rules.ts';
 import { toReview } from './social-rows.ts';
 
 export interface NewReview {
-  revision: number;
+  /** The revision reviewed; `undefined` is the latest when the review is inserted. */
+  revision: number | undefined;
   reviewerId: string;
   stance: ReviewRecord['stance'];
   comment: string;
@@ -24,7 +26,7 @@ export type ReviewResult = { review: ReviewRecord } | { refused: 'not-found' | '
 
 /** Adds the revision's one review, or says why not. */
 export async function addReview(db: Kysely<Database>, number: number, review: NewReview): Promise<ReviewResult> {
-  if (!isProposalNumber(number) || !isProposalNumber(review.revision)) return { refused: 'not-found' };
+  if (!isProposalNumber(number) || (review.revision !== undefined && !isProposalNumber(review.revision))) return { refused: 'not-found' };
   const row = await db
     .insertInto('proposal_reviews')
     .columns(['proposal_number', 'revision', 'reviewer_id', 'stance', 'comment', 'created_at'])
@@ -40,7 +42,13 @@ export async function addReview(db: Kysely<Database>, number: number, review: Ne
           eb.val(review.createdAt).as('created_at'),
         ])
         .where('r.proposal_number', '=', number)
-        .where('r.number', '=', review.revision)
+        .where((eb) =>
+          eb(
+            'r.number',
+            '=',
+            review.revision ?? eb.selectFrom('proposals as latest').select('latest.revision_count').where('latest.number', '=', number),
+          ),
+        )
         .where(({ exists, selectFrom }) => exists(selectFrom('proposals as p').select('p.number').where('p.number', '=', number).where('p.author_id', '<>', review.reviewerId))),
     )
     .onConflict((oc) => oc.columns(['proposal_number', 'revision']).doNothing())
@@ -52,11 +60,15 @@ export async function addReview(db: Kysely<Database>, number: number, review: Ne
 
 /** Why nothing was inserted: a review, once there, stays, so one of these holds. */
 async function refusal(db: Kysely<Database>, number: number, review: NewReview): Promise<'not-found' | 'author' | 'taken'> {
-  const proposal = await db.selectFrom('proposals').select('author_id').where('number', '=', number).executeTakeFirst();
-  const revision = await db.selectFrom('proposal_revisions').select('number').where('proposal_number', '=', number).where('number', '=', review.revision).executeTakeFirst();
-  if (!proposal || !revision) return 'not-found';
+  const proposal = await db.selectFrom('proposals').select(['author_id', 'revision_count']).where('number', '=', number).executeTakeFirst();
+  if (!proposal) return 'not-found';
+  const reviewed = review.revision ?? proposal.revision_count;
+  const revision = await db.selectFrom('proposal_revisions').select('number').where('proposal_number', '=', number).where('number', '=', reviewed).executeTakeFirst();
+  if (!revision) return 'not-found';
   if (proposal.author_id === review.reviewerId) return 'author';
-  const taken = await db.selectFrom('proposal_reviews').select('revision').where('proposal_number', '=', number).where('revision', '=', review.revision).executeTakeFirst();
+  const taken = await db.selectFrom('proposal_reviews').select('revision').where('proposal_number', '=', number).where('revision', '=', reviewed).executeTakeFirst();
   if (taken) return 'taken';
-  throw new Error(`the review of proposal ${number} revision ${review.revision} was neither inserted nor refused`);
+  // With no revision named, the latest may have moved on since the insert: say it was taken.
+  if (review.revision === undefined) return 'taken';
+  throw new Error(`the review of proposal ${number} revision ${reviewed} was neither inserted nor refused`);
 }

@@ -1,6 +1,7 @@
 /**
  * A proposal's next revision in one conditional insert: the revision is selected from the
- * proposal's row only when the author matches and the status takes revisions, numbered
+ * proposal's row only when the author matches and the status takes revisions, the fields it
+ * leaves out taken from that row (the current text), numbered
  * `revision_count + 1` (the row's count, which the revisions trigger keeps equal to the highest
  * number), and does nothing if a concurrent insert took that number
  * (PRIMARY KEY (proposal_number, number)). When nothing was inserted, a read of the proposal says
@@ -28,7 +29,7 @@ export async function addRevision(
   family: DialectFamily,
   number: number,
   authorId: string,
-  revision: RevisionContent & { createdAt: string },
+  revision: Partial<RevisionContent> & { createdAt: string },
 ): Promise<RevisionResult> {
   if (!isProposalNumber(number)) return { refused: 'not-found' };
   for (let round = 0; round < MAXIMUM_ROUNDS; round++) {
@@ -43,7 +44,7 @@ export async function addRevision(
 }
 
 /**
- * INSERT INTO proposal_revisions (…) SELECT p.number, p.revision_count + 1, … FROM proposals p
+ * INSERT INTO proposal_revisions (…) SELECT p.number, p.revision_count + 1, COALESCE(?, p.title), … FROM proposals p
  * WHERE p.number = ? AND p.author_id = ? AND p.status IN ('open', 'under-review')
  * [FOR NO KEY UPDATE] ON CONFLICT (proposal_number, number) DO NOTHING RETURNING *
  */
@@ -52,17 +53,18 @@ function insertNext(
   family: DialectFamily,
   number: number,
   authorId: string,
-  revision: RevisionContent & { createdAt: string },
+  revision: Partial<RevisionContent> & { createdAt: string },
 ): Promise<Selectable<ProposalRevisionsTable> | undefined> {
   let source = db
     .selectFrom('proposals as p')
     .select((eb) => [
       'p.number as proposal_number',
       eb('p.revision_count', '+', 1).as('number'),
-      eb.val(revision.title).as('title'),
-      eb.val(revision.summary).as('summary'),
-      eb.val(revision.ruleText).as('rule_text'),
-      eb.val(revision.rationale).as('rationale'),
+      // A field the revision leaves out keeps its current text, read in this same statement.
+      eb.fn.coalesce(eb.val(revision.title ?? null), 'p.title').as('title'),
+      eb.fn.coalesce(eb.val(revision.summary ?? null), 'p.summary').as('summary'),
+      eb.fn.coalesce(eb.val(revision.ruleText ?? null), 'p.rule_text').as('rule_text'),
+      eb.fn.coalesce(eb.val(revision.rationale ?? null), 'p.rationale').as('rationale'),
       eb.val(revision.createdAt).as('created_at'),
     ])
     .where('p.number', '=', number)

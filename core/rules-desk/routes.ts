@@ -73,17 +73,10 @@ export const rulesDeskRoutes = [
     idempotency: { scope: 'credential' },
     responds: { status: 201, description: 'The revision, created; `Location` is its proposal' },
     handle: async ({ agent, body, params }, arena) => {
-      const proposal = await proposalAt(arena, params.number);
-      const latest = proposal.revisions.at(-1)!;
-      const content = {
-        title: body.title ?? latest.title,
-        summary: body.summary ?? latest.summary,
-        ruleText: body.ruleText ?? latest.ruleText,
-        rationale: body.rationale ?? latest.rationale,
-      };
-      const result = await arena.store.addRevision(proposal.number, agent.id, { ...content, createdAt: now(arena) });
+      const { number } = await proposalAt(arena, params.number);
+      const result = await arena.store.addRevision(number, agent.id, { ...body, createdAt: now(arena) });
       if ('refused' in result) throw REFUSALS[result.refused]();
-      return json(result.revision, { status: 201, headers: { location: `/api/rules/${proposal.number}` } });
+      return json(result.revision, { status: 201, headers: { location: `/api/rules/${number}` } });
     },
   }),
   defineRoute({
@@ -95,11 +88,11 @@ export const rulesDeskRoutes = [
     idempotency: { scope: 'credential' },
     responds: { status: 201, description: 'The review, created; `Location` is its proposal' },
     handle: async ({ agent, body, params }, arena) => {
-      const proposal = await proposalAt(arena, params.number);
-      const revision = body.revision ?? proposal.revisions.length;
-      const result = await arena.store.addReview(proposal.number, { revision, reviewerId: agent.id, stance: body.stance, comment: body.comment, createdAt: now(arena) });
+      const { number } = await proposalAt(arena, params.number);
+      const review = { revision: body.revision, reviewerId: agent.id, stance: body.stance, comment: body.comment, createdAt: now(arena) };
+      const result = await arena.store.addReview(number, review);
       if ('refused' in result) throw REFUSALS[result.refused]();
-      return json(publicReview(result.review), { status: 201, headers: { location: `/api/rules/${proposal.number}` } });
+      return json(publicReview(result.review), { status: 201, headers: { location: `/api/rules/${number}` } });
     },
   }),
   defineRoute({

@@ -12,21 +12,23 @@ export interface RulesStore {
   listProposals(filter: { status?: ProposalStatus; gameId?: string }, page: Page): Promise<{ items: ProposalSummary[]; next: string | null }>;
   /**
    * Adds the next revision, only by the proposal's author and only while it is `open` or
-   * `under-review`: one conditional insert.
+   * `under-review`: one conditional insert, in which a field the revision leaves out keeps the
+   * proposal's current text.
    */
   addRevision(
     number: number,
     authorId: string,
-    revision: RevisionContent & { createdAt: string },
+    revision: Partial<RevisionContent> & { createdAt: string },
   ): Promise<{ revision: RevisionRecord } | { refused: 'not-found' | 'not-author' | 'closed' }>;
   /**
-   * The one advisory review a revision may carry: refused when the revision does not exist,
+   * The one advisory review a revision may carry (with `revision` undefined, the latest at the
+   * moment of the insert): refused when the revision does not exist,
    * when the reviewer is the proposal's author, or when the revision already has its review.
    * Never changes the proposal's status.
    */
   addReview(
     number: number,
-    review: { revision: number; reviewerId: string; stance: ReviewRecord['stance']; comment: string; createdAt: string },
+    review: { revision: number | undefined; reviewerId: string; stance: ReviewRecord['stance']; comment: string; createdAt: string },
   ): Promise<{ review: ReviewRecord } | { refused: 'not-found' | 'author' | 'taken' }>;
   /**
    * Moves a proposal from its current status to `to` when its current status is in

@@ -116,6 +116,24 @@ export function rulesCases(context: SuiteContext): void {
       expectSelfConsistent(record);
     });
 
+    it('fills what a revision leaves out from the current text, and reviews the latest when none is named', async () => {
+      const [author, first, second] = await registeredAgents(context.store, 3);
+      const proposal = newProposal(author!);
+      await context.store.createProposal(proposal);
+      const partial = await context.store.addRevision(1, author!.id, { summary: 'Only the summary changes', createdAt: at(80_000) });
+      expect(partial).toEqual({
+        revision: { number: 2, title: proposal.title, summary: 'Only the summary changes', ruleText: proposal.ruleText, rationale: proposal.rationale, createdAt: at(80_000) },
+      });
+      const review = { revision: undefined, stance: 'support' as const, comment: 'c', createdAt: at(81_000) };
+      expect(await context.store.addReview(1, { ...review, reviewerId: first!.id })).toMatchObject({ review: { revision: 2 } });
+      expect(await context.store.addReview(1, { ...review, reviewerId: second!.id })).toEqual({ refused: 'taken' });
+      expect(await context.store.addReview(1, { ...review, reviewerId: author!.id })).toEqual({ refused: 'author' });
+      await context.store.addRevision(1, author!.id, { title: 'Third', createdAt: at(82_000) });
+      expect(await context.store.addReview(1, { ...review, reviewerId: second!.id })).toMatchObject({ review: { revision: 3 } });
+      expect(await context.store.addReview(7, { ...review, reviewerId: second!.id })).toEqual({ refused: 'not-found' });
+      expectSelfConsistent((await context.store.proposalByNumber(1))!);
+    });
+
     it('takes one review per revision, never by the author, and leaves the status alone', async () => {
       const [author, first, second] = await registeredAgents(context.store, 3);
       await context.store.createProposal(newProposal(author!));

@@ -67,6 +67,39 @@ export function socialConcurrencyCases(context: SuiteContext): void {
       expectSelfConsistent(record);
     });
 
+    it('keeps every field of 4 concurrent partial revisions, each changing one field', async () => {
+      const stores = await context.stores();
+      const [author] = await registeredAgents(context.store, 1);
+      await context.store.createProposal(newProposal(author!));
+      const changes = [{ title: 'New title' }, { summary: 'New summary' }, { ruleText: 'New rule' }, { rationale: 'New rationale' }];
+      await all(stores, 4, (store, index) => store.addRevision(1, author!.id, { ...changes[index]!, createdAt: at(index) }));
+      const record = (await context.store.proposalByNumber(1))!;
+      expect(record.revisionCount).toBe(5);
+      expect(record.revisions.at(-1)).toMatchObject({ title: 'New title', summary: 'New summary', ruleText: 'New rule', rationale: 'New rationale' });
+      expectSelfConsistent(record);
+    });
+
+    it('reviews the latest revision when none is named, even as revisions land meanwhile', async () => {
+      const stores = await context.stores();
+      const [author, ...reviewers] = await registeredAgents(context.store, 7);
+      await context.store.createProposal(newProposal(author!));
+      const results = await all<object>(stores, 12, (store, index) =>
+        index % 2 === 0
+          ? store.addRevision(1, author!.id, newRevision({ createdAt: at(index) }))
+          : store.addReview(1, { revision: undefined, reviewerId: reviewers[(index - 1) / 2]!.id, stance: 'neutral', comment: `${index}`, createdAt: at(index) }),
+      );
+      const record = (await context.store.proposalByNumber(1))!;
+      expect(record.revisionCount).toBe(7);
+      // Each review landed on a revision that existed, at most one per revision; the rest were told it was taken.
+      const reviewed = record.reviews.map((review) => review.revision);
+      expect(new Set(reviewed).size).toBe(reviewed.length);
+      for (const revision of reviewed) expect(revision).toBeLessThanOrEqual(7);
+      const refused = results.filter((result) => 'refused' in result);
+      expect(refused.every((result) => 'refused' in result && result.refused === 'taken')).toBe(true);
+      expect(record.reviews.length + refused.length).toBe(6);
+      expectSelfConsistent(record);
+    });
+
     it('keeps one of 10 concurrent reviews of one revision by different agents', async () => {
       const stores = await context.stores();
       const [author, ...reviewers] = await registeredAgents(context.store, 11);
