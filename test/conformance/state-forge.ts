@@ -99,6 +99,7 @@ export function stateForge(target: Target): void {
         ['an array body', [ROPE_BRIDGE]],
         ['a string body', 'state-forge/1'],
         ['a null body', null],
+        ['a wrapper with another member', { definition: ROPE_BRIDGE, note: 'x' }],
       ])('compile refuses %s', async (_, body) => {
         expectProblem(await api.postJson(`${BASE}/compile`, body), 400, 'invalid-request');
       });

@@ -54,7 +54,8 @@ export function triadDuel(target: Target): void {
       expect(responded.status, responded.text).toBe(200);
       const revealed = await api.get(`${BASE}/reveal?${q({ responseToken: responded.body.responseToken, moves: MINE.toLowerCase(), nonce: NONCE })}`);
       expect(revealed.status, revealed.text).toBe(200);
-      const { receipt, watchUrl, ...result } = revealed.body;
+      const { receipt, receiptToken, watchUrl, ...result } = revealed.body;
+      expect(receiptToken).toBe(receipt.token);
       expect(result.replay).toHaveLength(12);
       expect(result.replay[0]).toEqual({
         round: 1,

@@ -21,12 +21,12 @@ export const stateForgeDefinitionSchema = rehome(stateForgeJsonSchema, DEFINITIO
 const compileBody = {
   description:
     'A state-forge/1 definition, in either of two forms: bare (the definition itself, a body with `format`), or wrapped as ' +
-    '`{ "definition": … }` (a body with `definition` and no `format`; other members of the wrapper are ignored). ' +
+    '`{ "definition": … }` (a body with `definition` and no `format`, and no other member). ' +
     `The audit is authoritative: it also checks what the schema cannot say (see StateForgeDefinition), including that the ` +
     `RFC 8785 canonical JSON of the definition is at most ${MAX_DEFINITION_BYTES} bytes, and answers 400 audit-failed with every check.`,
   anyOf: [
     { $ref: DEFINITION_REF },
-    { type: 'object', required: ['definition'], properties: { definition: { $ref: DEFINITION_REF } }, not: { required: ['format'] } },
+    { type: 'object', required: ['definition'], properties: { definition: { $ref: DEFINITION_REF } }, additionalProperties: false },
   ],
 };
 

@@ -11,11 +11,18 @@ export const CompileBodySchema = v.pipe(
     (body): body is Record<string, unknown> => typeof body === 'object' && body !== null && !Array.isArray(body),
     'the body must be a JSON object: a definition, or { "definition": … }',
   ),
+  v.check(
+    (body) => !isWrapped(body as Record<string, unknown>) || Object.keys(body as object).every((key) => key === 'definition'),
+    'a wrapped definition is { "definition": … } and nothing else',
+  ),
   v.transform((body) => {
     const object = body as Record<string, unknown>;
-    return Object.hasOwn(object, 'definition') && !Object.hasOwn(object, 'format') ? object.definition : object;
+    return isWrapped(object) ? object.definition : object;
   }),
 );
+
+/** A body with `definition` and no `format` is the wrapper, not a definition. */
+const isWrapped = (body: Record<string, unknown>) => Object.hasOwn(body, 'definition') && !Object.hasOwn(body, 'format');
 
 export const InspectBodySchema = v.strictObject({ capsule: TokenSchema }, objectMessages(['capsule'], 'the body must be { "capsule": … }'));
 

@@ -82,7 +82,8 @@ export async function reveal(arena: ArenaContext, origin: string, input: { respo
     outcome: score.outcome,
   };
   const receipt = await issueDuelReceipt(arena.tokens, result, origin);
-  return { ...result, receipt, watchUrl: `${origin}/duel#receipt=${receipt.token}` };
+  // `receiptToken` repeats `receipt.token` under the name verify takes it by (spec 2.6, 4.2).
+  return { ...result, receipt, receiptToken: receipt.token, watchUrl: `${origin}/duel#receipt=${receipt.token}` };
 }
 
 function expiry(arena: ArenaContext): string {
