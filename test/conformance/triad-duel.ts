@@ -27,6 +27,19 @@ export function triadDuel(target: Target): void {
       responseToken = (await api.get(`${BASE}/respond?${q({ inviteToken, moves: THEIRS, responder: 'other' })}`)).body.responseToken;
     });
 
+    it('creates no result, anywhere, for a challenge that is never revealed', async () => {
+      const evidence = async () => ({
+        archive: (await api.get(`${BASE}/archive`)).body.count,
+        stats: (({ generatedAt: _, ...rest }) => rest)((await api.get('/api/stats')).body),
+        feed: [...(await api.get('/feed.xml')).text.matchAll(/<entry>/g)].length,
+      });
+      const before = await evidence();
+      const invite = (await api.get(`${BASE}/invite?${q({ commitment: commit(circuit, MINE, 'never-revealed-0001'), circuit, challenger: 'silent' })}`)).body;
+      expect((await api.get(`${BASE}/respond?${q({ inviteToken: invite.inviteToken, moves: THEIRS, responder: 'waiting' })}`)).status).toBe(200);
+      expect(await evidence()).toEqual(before);
+      expect(before.archive).toBe(1);
+    });
+
     it('publishes today’s circuit, the rules and a recipe a client can reproduce', async () => {
       const { status, body } = await api.get(BASE);
       expect(status).toBe(200);
