@@ -36,7 +36,7 @@ export async function readBodyBytes(request: Request, limit = MAX_BODY_BYTES): P
 }
 
 /** 413 from the `Content-Length` header alone, before any byte is read. */
-export function rejectDeclaredOversize(request: Request, limit = MAX_BODY_BYTES): void {
+function rejectDeclaredOversize(request: Request, limit = MAX_BODY_BYTES): void {
   const declared = request.headers.get('content-length');
   if (declared !== null && Number(declared) > limit) throw tooLarge(limit);
 }

@@ -1,19 +1,18 @@
 import { Router, type IRequest } from 'itty-router';
 import type { ArenaContext } from '../context.ts';
 import { withCors, preflight } from './cors.ts';
-import { rejectDeclaredOversize } from './json-body.ts';
 import { HttpError, problemResponse } from './problem.ts';
 import type { Connection, Route } from './route.ts';
 
 /**
- * Builds the arena's single fetch handler from its routes, in itty-router's stages:
- * `before` refuses oversized requests, the matched route runs, `catch` turns a typed
+ * Builds the arena's single fetch handler from its routes, in itty-router's stages: the
+ * matched route runs (whatever reads a body refuses one past the limit, before reading it,
+ * in its own protocol's shape), `catch` turns a typed
  * `HttpError` into a problem document (anything else is a bug: a logged 500), and the
  * final stage answers 404 or 405 with `Allow`, handles HEAD and OPTIONS, and adds CORS.
  */
 export function createFetchHandler(routes: readonly Route[], context: () => Promise<ArenaContext>) {
   const router = Router<IRequest, [ArenaContext, Connection]>({
-    before: [(request) => rejectDeclaredOversize(request)],
     catch: (error: unknown, request: IRequest) => toProblem(error, new URL(request.url).pathname),
   });
   for (const route of routes) {

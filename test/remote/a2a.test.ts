@@ -125,6 +125,14 @@ describe('A2A over raw HTTP', () => {
     expectA2AError(await send(message([{ text: 'x' }], { role: 'ROLE_AGENT' })), 400, 'INVALID_PARAMS');
     expectA2AError(await send({ message: { role: 'ROLE_USER', parts: [{ text: 'x' }] } }), 400, 'INVALID_PARAMS');
     expectA2AError(await send(message([{ text: 'x', data: {} }])), 400, 'INVALID_PARAMS');
+    expectA2AError(await send(message([{ text: 'x' }], { metadata: 5 })), 400, 'INVALID_PARAMS');
+    expectA2AError(await send(message([{ text: 'x' }], { extensions: 'x' })), 400, 'INVALID_PARAMS');
+    expectA2AError(await send(message([{ text: 'x' }], { referenceTaskIds: [1] })), 400, 'INVALID_PARAMS');
+    expectA2AError(await send({ ...message([{ text: 'x' }]), metadata: [] }), 400, 'INVALID_PARAMS');
+    for (const historyLength of [-1, 1.5, '3']) {
+      expectA2AError(await send({ ...message([{ text: 'x' }]), configuration: { historyLength } }), 400, 'INVALID_PARAMS');
+    }
+    expectA2AError(await send({ ...message([{ text: 'x' }]), padding: 'x'.repeat(17_000) }), 413, 'INVALID_PARAMS');
     expectA2AError(await send(message([{ raw: 'aGVsbG8=' }])), 415, 'CONTENT_TYPE_NOT_SUPPORTED');
     expectA2AError(await send(message([{ text: 'x' }]), { 'content-type': 'text/plain' }), 415, 'CONTENT_TYPE_NOT_SUPPORTED');
     expectA2AError(await send({ ...message([{ text: 'x' }]), configuration: { acceptedOutputModes: ['image/png'] } }), 415, 'CONTENT_TYPE_NOT_SUPPORTED');

@@ -11,6 +11,8 @@ const KINDS = {
   pushNotificationNotSupported: { http: 400, status: 'FAILED_PRECONDITION', reason: 'PUSH_NOTIFICATION_NOT_SUPPORTED' },
   versionNotSupported: { http: 400, status: 'FAILED_PRECONDITION', reason: 'VERSION_NOT_SUPPORTED' },
   taskNotFound: { http: 404, status: 'NOT_FOUND', reason: 'TASK_NOT_FOUND' },
+  // A body past the arena's limit: the message is not valid as sent, with HTTP's own status.
+  payloadTooLarge: { http: 413, status: 'INVALID_ARGUMENT', reason: 'INVALID_PARAMS' },
 } as const;
 
 export type A2AErrorKind = keyof typeof KINDS;

@@ -1,5 +1,6 @@
 import type { ArenaContext } from '../../context.ts';
 import { defineRoute } from '../../http/route.ts';
+import { HttpError } from '../../http/problem.ts';
 import { readBoundedText } from '../bounded-body.ts';
 import type { Caller } from '../call-route.ts';
 import { agentCard } from './agent-card.ts';
@@ -54,12 +55,17 @@ export const a2aRoutes = [
   }),
 ];
 
-/** A2A refusals answered in A2A's error shape; anything else (413, a bug) goes on to the router. */
+/** A2A refusals, and a body past the limit, answered in A2A's error shape; anything else (a bug) goes on to the router. */
 async function answer(handler: () => Promise<Response>): Promise<Response> {
   try {
     return await handler();
   } catch (error) {
     if (error instanceof A2AError) return a2aErrorResponse(error);
+    if (error instanceof HttpError && error.slug === 'payload-too-large') {
+      const response = a2aErrorResponse(new A2AError('payloadTooLarge', error.detail));
+      for (const [name, value] of Object.entries(error.extra.headers ?? {})) response.headers.set(name, value);
+      return response;
+    }
     throw error;
   }
 }

@@ -35,8 +35,21 @@ export function parseSendRequest(body: unknown): SendRequest {
   if (message.role !== 'ROLE_USER') violations.push({ field: 'message.role', description: 'must be "ROLE_USER"' });
   if (message.contextId !== undefined && !isText(message.contextId)) violations.push({ field: 'message.contextId', description: 'must be a string' });
   if (!Array.isArray(message.parts) || message.parts.length === 0) violations.push({ field: 'message.parts', description: 'at least one part is required' });
+  // What the task echoes back must keep the v1.0 shape, so the optional members are checked too.
+  if (message.metadata !== undefined && !isObject(message.metadata)) violations.push({ field: 'message.metadata', description: 'must be an object' });
+  if (message.extensions !== undefined && !(Array.isArray(message.extensions) && message.extensions.every(isText))) {
+    violations.push({ field: 'message.extensions', description: 'must be an array of extension URIs' });
+  }
+  if (message.referenceTaskIds !== undefined && !(Array.isArray(message.referenceTaskIds) && message.referenceTaskIds.every(isText))) {
+    violations.push({ field: 'message.referenceTaskIds', description: 'must be an array of task ids' });
+  }
+  if (body.metadata !== undefined && !isObject(body.metadata)) violations.push({ field: 'metadata', description: 'must be an object' });
   const configuration = body.configuration;
   if (configuration !== undefined && !isObject(configuration)) violations.push({ field: 'configuration', description: 'must be an object' });
+  const historyLength = isObject(configuration) ? configuration.historyLength : undefined;
+  if (historyLength !== undefined && historyLength !== null && !(Number.isSafeInteger(historyLength) && (historyLength as number) >= 0)) {
+    violations.push({ field: 'configuration.historyLength', description: 'must be a whole number, 0 or more' });
+  }
   if (violations.length > 0) throw new A2AError('invalidParams', describe(violations), violations);
 
   const parts = (message.parts as unknown[]).map((part, index) => inputPart(part, `message.parts[${index}]`));

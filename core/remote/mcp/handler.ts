@@ -9,6 +9,7 @@ import {
 } from '@modelcontextprotocol/server';
 import type { ArenaContext } from '../../context.ts';
 import { MAX_BODY_BYTES } from '../../http/json-body.ts';
+import { HttpError } from '../../http/problem.ts';
 import { withBoundedBody } from '../bounded-body.ts';
 import type { Caller } from '../call-route.ts';
 import { arenaMcpServer } from './server.ts';
@@ -22,17 +23,30 @@ const modernHandlers = new WeakMap<ArenaContext, McpHttpHandler>();
  * `/api/mcp`: MCP over streamable HTTP, stateless, answered with JSON. The SDK's entry serves
  * the 2026-07-28 era; 2025-era traffic (an `initialize`, or any request without the per-request
  * envelope) goes to a fresh stateless transport with JSON responses, the pattern the SDK's
- * `isLegacyRequest` documents. The arena reads the body first, so the 16384-byte limit is its own
- * 413 problem, whoever answers next.
+ * `isLegacyRequest` documents. The arena reads the body first, so the 16384-byte limit holds
+ * whoever answers next; past it, the answer is a JSON-RPC error with status 413.
  */
 export async function serveMcp(arena: ArenaContext, caller: Caller): Promise<Response> {
   const factory = serverFactory(arena);
   // Sessions and their GET stream do not exist here: the SDK's stateless answer is 405.
   if (caller.request.method !== 'POST') return legacyStatelessFallback(factory)(caller.request);
-  const request = await withBoundedBody(caller.request);
+  const request = await withBoundedBody(caller.request).catch(asJsonRpcError);
+  if (request instanceof Response) return request;
   callers.set(request, { ...caller, request });
   if (await isLegacyRequest(request, undefined, { maxRequestBodySize: MAX_BODY_BYTES })) return serveLegacy(request, factory);
   return modernHandler(arena).fetch(request);
+}
+
+/**
+ * A body past the limit, answered in JSON-RPC's shape as the SDK answers its own: 413 with
+ * error -32000 and no id (the request was never read). Anything else goes on to the router.
+ */
+function asJsonRpcError(error: unknown): Response {
+  if (!(error instanceof HttpError) || error.slug !== 'payload-too-large') throw error;
+  return new Response(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32000, message: error.detail } }), {
+    status: 413,
+    headers: { 'content-type': 'application/json', ...error.extra.headers },
+  });
 }
 
 type ServerFactory = (context: McpRequestContext) => McpServer;
