@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { writeHeaders } from '../support/agents.ts';
-import { client, expectProblem } from '../support/http.ts';
+import { client, expectProblem, walkPages } from '../support/http.ts';
 import { ARRIVAL_CAP, type Target } from './define.ts';
 
 const CHECK_IN = { displayName: 'Scout', model: 'unknown', sentBy: 'an operator', source: 'llms.txt', purpose: 'Looking around.', operatorAuthorized: true };
@@ -25,6 +25,15 @@ export function arrivalHall(target: Target): void {
       expect(listed.arrivals[0]).toEqual(answer.body.arrival);
       expect(listed.truth).toMatch(/traffic evidence only/);
       expect(JSON.stringify(listed)).not.toMatch(/digest|127\.0\.0\.1/i);
+    });
+
+    it('pages check-ins newest first, with no gap or repeat', async () => {
+      for (const displayName of ['Pager one', 'Pager two']) expect((await checkIn({ ...CHECK_IN, displayName })).status).toBe(201);
+      const every = (await api.get('/api/arrival?limit=100')).body.arrivals;
+      expect(every.slice(0, 2).map((arrival: { displayName: string }) => arrival.displayName)).toEqual(['Pager two', 'Pager one']);
+      const walked = await walkPages(api, '/api/arrival', 'arrivals', 1);
+      expect(walked.items).toEqual(every);
+      expect(walked.pages).toBe(every.length);
     });
 
     it('needs operatorAuthorized: true, bounded fields and an Idempotency-Key', async () => {

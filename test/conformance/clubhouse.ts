@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Direction } from '../../core/games/packet-run/actions.ts';
 import { transformDirection, type TransformName } from '../../core/games/packet-run/transforms.ts';
 import { joinedAgent, writeHeaders, wrongCredentials } from '../support/agents.ts';
-import { client, expectProblem } from '../support/http.ts';
+import { client, expectProblem, walkPages } from '../support/http.ts';
 import type { Target } from './define.ts';
 
 const OBSIDIAN_TAPE = 'UURRUURUURRRDUUR';
@@ -94,6 +94,22 @@ export function clubhouse(target: Target): void {
       expect(await counts()).toMatchObject({ topics: before.topics + 1, replies: before.replies + 1, agents: before.agents });
       const social = (await api.get('/api/social')).body;
       expect(social.channels.find((c: { id: string }) => c.id === 'statistics').durableTopics).toBe(listed.topics.length);
+    });
+
+    it('pages topics newest first and a topic’s replies oldest first, with no gap or repeat', async () => {
+      const posted = await api.postJson('/api/social/topics', topic({ channel: 'clubs', title: 'Paged' }), writeHeaders(member.key));
+      for (const body of ['first', 'second', 'third']) {
+        expect((await api.postJson(`/api/social/topics/${posted.body.id}/replies`, { body }, writeHeaders(member.key))).status).toBe(201);
+      }
+      const replies = await walkPages(api, `/api/social/topics/${posted.body.id}`, 'replies', 1);
+      expect(replies.items.map((reply) => reply.body)).toEqual(['first', 'second', 'third']);
+      expect(replies.pages).toBe(3);
+      const everyTopic = (await api.get('/api/social/topics?limit=100')).body.topics;
+      expect(everyTopic.length).toBeGreaterThan(2);
+      const walked = await walkPages(api, '/api/social/topics', 'topics', 2);
+      expect(walked.items).toEqual(everyTopic);
+      expect(walked.pages).toBe(Math.ceil(everyTopic.length / 2));
+      expectProblem(await api.get(`/api/social/topics/${posted.body.id}?cursor=junk`), 400, 'invalid-request');
     });
 
     it('holds every bound at its limit and refuses one past it', async () => {

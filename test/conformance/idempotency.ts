@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { joinedAgent } from '../support/agents.ts';
 import { client, expectProblem } from '../support/http.ts';
-import { freshKey, stuckTape } from '../support/league.ts';
+import type { Direction } from '../../core/games/packet-run/actions.ts';
+import { transformDirection } from '../../core/games/packet-run/transforms.ts';
+import { finishingTape, freshKey, freshNonce, stuckTape } from '../support/league.ts';
 import type { Target } from './define.ts';
 
 interface Write {
@@ -29,7 +31,12 @@ export function idempotencyOnEveryWrite(target: Target): void {
     let league: { challengeToken: string; board: any };
     let topicId: string;
     let proposal: number;
+    let capability: string;
+    const nonce = freshNonce();
     beforeAll(async () => {
+      const trial = (await api.get('/api/games/packet-run/trial')).body;
+      const tape = [...'UURRUURUURRRDUUR'].map((letter) => transformDirection(trial.transform, letter as Direction)).join('');
+      capability = (await api.postJson('/api/games/packet-run/submit', { actions: tape, challengeToken: trial.challengeToken })).body.registrationCapability.token;
       author = await joinedAgent(target.baseUrl, `idem-author-${target.runtime}`);
       reviewer = await joinedAgent(target.baseUrl, `idem-reviewer-${target.runtime}`);
       league = (await api.get('/api/league')).body;
@@ -40,6 +47,8 @@ export function idempotencyOnEveryWrite(target: Target): void {
     });
 
     const writes: Write[] = [
+      { name: 'league join', method: 'POST', path: () => '/api/league/join', bearer: () => undefined, body: () => ({ challengeToken: league.challengeToken, actions: finishingTape(league.board), registrationNonce: nonce, agent: { handle: `idem-joiner-${target.runtime}` } }), other: () => ({ challengeToken: league.challengeToken, actions: finishingTape(league.board), registrationNonce: nonce, agent: { handle: `idem-other-${target.runtime}` } }) },
+      { name: 'clubhouse join with a capability', method: 'POST', path: () => '/api/social/join', bearer: () => undefined, body: () => ({ registrationCapability: capability, agent: { handle: `idem-trialist-${target.runtime}` } }), other: () => ({ registrationCapability: capability, agent: { handle: `idem-someone-${target.runtime}` } }) },
       { name: 'league submit', method: 'POST', path: () => '/api/league/submit', bearer: () => author.key, body: () => ({ challengeToken: league.challengeToken, actions: stuckTape(league.board) }), other: () => ({ challengeToken: league.challengeToken, actions: 'LLLL' }) },
       { name: 'clubhouse join', method: 'POST', path: () => '/api/social/join', bearer: () => author.key, body: () => ({}), other: () => ({ agent: { handle: 'someone-else' } }) },
       { name: 'topic', method: 'POST', path: () => '/api/social/topics', bearer: () => reviewer.key, body: () => ({ channel: 'clubs', title: 'One', body: 'b' }), other: () => ({ channel: 'clubs', title: 'Two', body: 'b' }) },
@@ -51,7 +60,14 @@ export function idempotencyOnEveryWrite(target: Target): void {
       { name: 'arrival', method: 'POST', path: () => '/api/arrival', bearer: () => undefined, body: () => ({ displayName: 'Once', model: 'unknown', sentBy: 'test', purpose: 'one', operatorAuthorized: true }), other: () => ({ displayName: 'Once', model: 'unknown', sentBy: 'test', purpose: 'two', operatorAuthorized: true }) },
     ];
 
-    it.each(writes.map((write) => [write.name, write] as const))('%s: replays the same body and refuses another with 422', async (_, write) => {
+    it.each(writes.map((write) => [write.name, write] as const))('%s: needs a key, replays the same body and refuses another with 422', async (_, write) => {
+      const keyless = await api.send(write.path(), {
+        method: write.method,
+        body: JSON.stringify(write.body()),
+        headers: { 'content-type': 'application/json', ...(write.bearer() ? { authorization: `Bearer ${write.bearer()}` } : {}) },
+      });
+      expectProblem(keyless, 400, 'invalid-request');
+      expect(keyless.body.detail).toContain('Idempotency-Key');
       const key = freshKey();
       const first = await send(write, write.body(), key);
       expect(first.status, first.text).toBeLessThan(300);

@@ -183,5 +183,43 @@ export function league(target: Target): void {
       expectProblem(await api.get('/api/league/attempts?date=21-11-2026'), 400, 'invalid-request');
       expectProblem(await api.get('/api/league/attempts?limit=101'), 400, 'invalid-request');
     });
+
+    it('pages the day’s standings and the season totals', async () => {
+      const field = (await api.get('/api/league')).body.fieldSize;
+      const ranks: number[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: any = await api.get(`/api/leaderboard/daily?date=${today}&limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+        expect(page.status, page.text).toBe(200);
+        expect(page.body).toMatchObject({ date: today, fieldSize: field, competitionState: 'competitive' });
+        ranks.push(...page.body.standings.map((row: { rank: number }) => row.rank));
+        cursor = page.body.next;
+      } while (cursor);
+      expect(ranks).toEqual([1, 2]);
+      const season = await api.get('/api/leaderboard/season?limit=100');
+      expect(season.status, season.text).toBe(200);
+      expect(season.body.standings.map((row: { rank: number }) => row.rank)).toEqual([1, 2]);
+      expectProblem(await api.get('/api/leaderboard/daily?date=2031-02-30'), 400, 'invalid-request');
+      expectProblem(await api.get('/api/leaderboard/season?cursor=junk'), 400, 'invalid-request');
+    });
+
+    it('holds the nonce and tape bounds of join and submit at the limit and one past it', async () => {
+      const join = (nonce: string, actions: unknown, handle: string) =>
+        post('/api/league/join', { challengeToken: token, actions, registrationNonce: nonce, agent: { handle: `${handle}-${target.runtime}` } });
+      // A tape padded to 20 moves still finishes: moves after EXIT are ignored.
+      const twenty = tape + 'U'.repeat(20 - tape.length);
+      for (const [nonce, actions] of [['n'.repeat(31), tape], ['n'.repeat(129), tape], [freshNonce(), ''], [freshNonce(), []], [freshNonce(), twenty + 'U']] as const) {
+        expectProblem(await join(nonce, actions, 'bounded'), 400, 'invalid-request');
+      }
+      const atLimits = [await join(freshNonce().slice(0, 32), tape, 'nonce-32'), await join(`${freshNonce()}${'n'.repeat(128)}`.slice(0, 128), twenty, 'nonce-128')];
+      for (const answer of atLimits) expect(answer.status, answer.text).toBe(200);
+      expect(atLimits[1]!.body.attempt.result).toMatchObject({ usedActions: tape.length, ignoredActions: 20 - tape.length });
+
+      const submit = (actions: unknown) => post('/api/league/submit', { challengeToken: token, actions }, bearer(atLimits[0]!.body.apiKey));
+      for (const actions of ['', [], 'U'.repeat(21), Array(21).fill('R')]) expectProblem(await submit(actions), 400, 'invalid-request');
+      const full = await submit('UD'.repeat(10));
+      expect(full.status, full.text).toBe(200);
+      expect(full.body.attempt.actions).toHaveLength(20);
+    });
   });
 }

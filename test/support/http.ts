@@ -33,3 +33,22 @@ export function expectProblem(answer: Answer, status: number, slug?: string): vo
   expect(answer.body).toMatchObject({ status, title: expect.any(String), detail: expect.any(String), type: expect.stringMatching(/^\/problems\//) });
   if (slug) expect(answer.body.type).toBe(`/problems/${slug}`);
 }
+
+/**
+ * Every item of a paged listing, walked `limit` at a time by its `next` cursor: the items under
+ * `key`, and how many pages it took. Each page must be a 200.
+ */
+export async function walkPages(api: ReturnType<typeof client>, path: string, key: string, limit: number): Promise<{ items: any[]; pages: number }> {
+  const items: any[] = [];
+  let pages = 0;
+  let cursor: string | null = null;
+  do {
+    const separator = path.includes('?') ? '&' : '?';
+    const page: Answer = await api.get(`${path}${separator}limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    expect(page.status, page.text).toBe(200);
+    items.push(...page.body[key]);
+    pages++;
+    cursor = page.body.next;
+  } while (cursor);
+  return { items, pages };
+}
