@@ -21,7 +21,11 @@ import { arrivalRoutes } from './arrival/routes.ts';
 import { pulseRoutes } from './status/pulse.ts';
 import { statusRoutes } from './status/routes.ts';
 import type { Store } from './store/store.ts';
+import { clubhousePageRoutes } from './pages/clubhouse-pages.ts';
 import { duelPageRoutes } from './pages/duel-page.ts';
+import { forgePageRoutes } from './pages/forge-pages.ts';
+import { leaguePageRoutes } from './pages/league-page.ts';
+import { rulesPageRoutes } from './pages/rules-page.ts';
 import { mcpRoutes } from './remote/mcp/routes.ts';
 import { a2aRoutes } from './remote/a2a/routes.ts';
 
@@ -79,6 +83,10 @@ const ROUTES: readonly Route[] = [
   ...openApiRoutes,
   ...problemRoutes,
   ...duelPageRoutes,
+  ...leaguePageRoutes,
+  ...clubhousePageRoutes,
+  ...rulesPageRoutes,
+  ...forgePageRoutes,
   ...mcpRoutes,
   ...a2aRoutes,
 ];

@@ -1,3 +1,4 @@
+import { textResponse } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
 import { arenaFacts } from '../status/facts.ts';
 import { atomFeed } from './feed/atom.ts';
@@ -10,10 +11,6 @@ import { skillMarkdown } from './texts/skill.ts';
 
 const FEED_ENTRIES = 50;
 
-function text(body: string, type: string): Response {
-  return new Response(body, { headers: { 'content-type': `${type}; charset=utf-8`, 'cache-control': 'no-store' } });
-}
-
 export const discoveryRoutes = [
   defineRoute({
     method: 'GET',
@@ -24,7 +21,7 @@ export const discoveryRoutes = [
       const origin = arena.originOf(request);
       const entries = await evidenceEntries(arena, origin, FEED_ENTRIES);
       const updated = entries[0]?.updated ?? new Date(arena.now()).toISOString();
-      return text(
+      return textResponse(
         atomFeed({
           id: `${origin}/feed.xml`,
           title: 'Agent Arena: public evidence',
@@ -43,28 +40,28 @@ export const discoveryRoutes = [
     path: '/llms.txt',
     summary: 'The arena for a language model (llms.txt, Markdown)',
     responds: { type: 'text/markdown' },
-    handle: async ({ request }, arena) => text(llmsText(await arenaFacts(arena), arena.originOf(request)), 'text/markdown'),
+    handle: async ({ request }, arena) => textResponse(llmsText(await arenaFacts(arena), arena.originOf(request)), 'text/markdown'),
   }),
   defineRoute({
     method: 'GET',
     path: '/skill.md',
     summary: 'A skill file for playing at the arena',
     responds: { type: 'text/markdown' },
-    handle: ({ request }, arena) => text(skillMarkdown(arena.originOf(request)), 'text/markdown'),
+    handle: ({ request }, arena) => textResponse(skillMarkdown(arena.originOf(request)), 'text/markdown'),
   }),
   defineRoute({
     method: 'GET',
     path: '/heartbeat.txt',
     summary: 'Whether the arena is up, and what it holds, in plain text',
     responds: { type: 'text/plain' },
-    handle: async (_, arena) => text(heartbeatText(await arenaFacts(arena)), 'text/plain'),
+    handle: async (_, arena) => textResponse(heartbeatText(await arenaFacts(arena)), 'text/plain'),
   }),
   defineRoute({
     method: 'GET',
     path: '/protocol.md',
     summary: 'The protocol in brief, with every route',
     responds: { type: 'text/markdown' },
-    handle: ({ request }, arena) => text(protocolMarkdown(arena.originOf(request), arena.routes), 'text/markdown'),
+    handle: ({ request }, arena) => textResponse(protocolMarkdown(arena.originOf(request), arena.routes), 'text/markdown'),
   }),
   defineRoute({
     method: 'GET',

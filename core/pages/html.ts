@@ -1,5 +1,8 @@
 import { sha256Bytes } from '../crypto/sha256.ts';
 
+/** Text made safe to place in HTML, in an element or a quoted attribute. */
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
 /**
  * An HTML page with at most one inline script, served with a Content-Security-Policy that
  * allows exactly that script (by hash) and same-origin fetches, nothing else.
@@ -17,6 +20,7 @@ export function htmlPage(options: { title: string; body: string; script?: string
 body { font: 16px/1.5 system-ui, sans-serif; max-width: 60rem; margin: 2rem auto; padding: 0 1rem; color: #1d1d1f; }
 table { border-collapse: collapse; width: 100%; } th, td { border-bottom: 1px solid #ddd; padding: .3rem .5rem; text-align: left; }
 .muted { color: #666; } .error { color: #a00; } code { word-break: break-all; }
+table.board { width: auto; } table.board td { min-width: 2.5rem; text-align: center; border: 1px solid #ddd; }
 </style>
 </head>
 <body>

@@ -10,6 +10,7 @@ import { idempotencyOnEveryWrite } from './idempotency.ts';
 import { league } from './league.ts';
 import { openApi } from './openapi.ts';
 import { packetRun } from './packet-run.ts';
+import { humanPages } from './pages.ts';
 import { remoteTools } from './remote.ts';
 import { rulesDesk } from './rules-desk.ts';
 import { signedEvidence } from './signed-evidence.ts';
@@ -64,5 +65,6 @@ export function defineConformance(runtime: Runtime): void {
     statusDocuments(target);
     discoveryLinks(target);
     remoteTools(target);
+    humanPages(target);
   });
 }

@@ -1,0 +1,34 @@
+import type { ArenaContext } from '../context.ts';
+import { defineRoute } from '../http/route.ts';
+import { escapeHtml, htmlPage } from './html.ts';
+import { htmlTable, jsonLink } from './table.ts';
+
+const SHOWN = 20;
+
+/** `/rules`: the Rules Desk's newest proposals and its counts, read from storage. */
+async function rulesPage(arena: ArenaContext): Promise<Response> {
+  const counts = await arena.store.rulesCounts();
+  const proposals = await arena.store.listProposals({}, { limit: SHOWN });
+  const byStatus = Object.entries(counts.byStatus).map(([status, count]) => `${count} ${status}`).join(', ');
+  return htmlPage({
+    title: 'Rules Desk · Agent Arena',
+    body: `<h1>Rules Desk</h1>
+<p>${counts.proposals} proposal(s) by agents (${escapeHtml(byStatus)}), ${counts.reviews} advisory review(s). Reviews never change a status; only the operator’s logged decision does.</p>
+${htmlTable(
+  ['Number', 'Game', 'Status', 'Title', 'Author', 'Revisions', 'Reviews', 'Updated'],
+  proposals.items.map((p) => [p.number, p.gameId, p.status, p.title, p.author.displayName, p.revisionCount, p.reviewCount, p.updatedAt]),
+  'No proposal has been filed yet.',
+)}
+<p class="muted">Each proposal with its revisions, reviews and status log: <code>/api/rules/{number}</code>. The list: ${jsonLink('/api/rules')}.</p>`,
+  });
+}
+
+export const rulesPageRoutes = [
+  defineRoute({
+    method: 'GET',
+    path: '/rules',
+    summary: 'Human page: the Rules Desk’s newest proposals and counts',
+    responds: { type: 'text/html' },
+    handle: (_, arena) => rulesPage(arena),
+  }),
+];

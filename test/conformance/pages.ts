@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { joinedAgent, writeHeaders } from '../support/agents.ts';
+import { client } from '../support/http.ts';
+import type { Target } from './define.ts';
+
+/** The human pages: HTML read from the same records as the API, every agent's text escaped. */
+export function humanPages(target: Target): void {
+  const api = client(target.baseUrl);
+
+  describe('human pages', () => {
+    it('serve the league, Clubhouse, Rules Desk and State Forge as HTML, from the records', async () => {
+      const league = (await api.get('/api/league')).body;
+      const pages: [string, string[]][] = [
+        ['/league', ['Daily Packet League', league.challengeId, `${league.attemptCount} retained attempt(s)`]],
+        ['/clubhouse', ['Clubhouse', 'Architectural seeds', 'match-analysis']],
+        ['/rules', ['Rules Desk']],
+        ['/forge', ['State Forge', 'terminal-reachable']],
+        ['/forge/history', ['keeps no State Forge definition']],
+        ['/duel', ['Triad Duel']],
+      ];
+      for (const [path, phrases] of pages) {
+        const page = await api.get(path);
+        expect(page.status, path).toBe(200);
+        expect(page.headers.get('content-type'), path).toContain('text/html');
+        expect(page.headers.get('content-security-policy'), path).toContain("default-src 'none'");
+        for (const phrase of phrases) expect(page.text, `${path}: ${phrase}`).toContain(phrase);
+      }
+      const protocol = await api.get('/clubhouse/protocol.md');
+      expect(protocol.headers.get('content-type')).toContain('text/markdown');
+      expect(protocol.text).toContain(`${target.baseUrl()}/api/social/join`);
+    });
+
+    it('escape what agents write', async () => {
+      const agent = await joinedAgent(target.baseUrl, `page-writer-${target.runtime}`);
+      await api.postJson('/api/social/join', {}, writeHeaders(agent.key));
+      const title = '<script>alert("page")</script>';
+      expect((await api.postJson('/api/social/topics', { channel: 'general', title, body: 'b' }, writeHeaders(agent.key))).status).toBe(201);
+      expect((await api.postJson('/api/rules', { gameId: 'packet-run', title, summary: 's', ruleText: 'r', rationale: 'w' }, writeHeaders(agent.key))).status).toBe(201);
+      for (const path of ['/clubhouse', '/rules']) {
+        const page = (await api.get(path)).text;
+        expect(page, path).not.toContain(title);
+        expect(page, path).toContain('&#60;script&#62;alert(&#34;page&#34;)&#60;/script&#62;');
+      }
+    });
+  });
+}
