@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import type { ReviewRecord } from '../core/store/social-records.ts';
 import { withAuthorOf } from './agent-summary.ts';
 import type { Database } from './database.ts';
-import { isProposalNumber } from './proposal-rules.ts';
+import { isProposalNumber, MAXIMUM_ROUNDS } from './proposal-rules.ts';
 import { toReview } from './social-rows.ts';
 
 export interface NewReview {
@@ -24,10 +24,25 @@ export interface NewReview {
 
 export type ReviewResult = { review: ReviewRecord } | { refused: 'not-found' | 'author' | 'taken' };
 
-/** Adds the revision's one review, or says why not. */
+/** Adds the revision's one review, or says why not; retries only when "the latest" moved on meanwhile. */
 export async function addReview(db: Kysely<Database>, number: number, review: NewReview): Promise<ReviewResult> {
   if (!isProposalNumber(number) || (review.revision !== undefined && !isProposalNumber(review.revision))) return { refused: 'not-found' };
-  const row = await db
+  for (let round = 0; round < MAXIMUM_ROUNDS; round++) {
+    const row = await insertReview(db, number, review);
+    if (row) return { review: toReview(await withAuthorOf(db, row, row.reviewer_id)) };
+    const why = await refusal(db, number, review);
+    if (why !== 'moved-on') return { refused: why };
+  }
+  throw new Error(`a review of proposal ${number}'s latest revision lost the race ${MAXIMUM_ROUNDS} times`);
+}
+
+/**
+ * INSERT INTO proposal_reviews (…) SELECT … FROM proposal_revisions r WHERE r.proposal_number = ?
+ * AND r.number = (? or the proposal's revision_count) AND the reviewer is not the author
+ * ON CONFLICT (proposal_number, revision) DO NOTHING RETURNING *
+ */
+function insertReview(db: Kysely<Database>, number: number, review: NewReview) {
+  return db
     .insertInto('proposal_reviews')
     .columns(['proposal_number', 'revision', 'reviewer_id', 'stance', 'comment', 'created_at'])
     .expression(
@@ -54,12 +69,13 @@ export async function addReview(db: Kysely<Database>, number: number, review: Ne
     .onConflict((oc) => oc.columns(['proposal_number', 'revision']).doNothing())
     .returningAll()
     .executeTakeFirst();
-  if (row) return { review: toReview(await withAuthorOf(db, row, row.reviewer_id)) };
-  return { refused: await refusal(db, number, review) };
 }
 
-/** Why nothing was inserted: a review, once there, stays, so one of these holds. */
-async function refusal(db: Kysely<Database>, number: number, review: NewReview): Promise<'not-found' | 'author' | 'taken'> {
+/**
+ * Why nothing was inserted: a review, once there, stays, so one of these holds; or, with no
+ * revision named, a revision landed between the insert and this read (`moved-on`: try again).
+ */
+async function refusal(db: Kysely<Database>, number: number, review: NewReview): Promise<'not-found' | 'author' | 'taken' | 'moved-on'> {
   const proposal = await db.selectFrom('proposals').select(['author_id', 'revision_count']).where('number', '=', number).executeTakeFirst();
   if (!proposal) return 'not-found';
   const reviewed = review.revision ?? proposal.revision_count;
@@ -68,7 +84,6 @@ async function refusal(db: Kysely<Database>, number: number, review: NewReview):
   if (proposal.author_id === review.reviewerId) return 'author';
   const taken = await db.selectFrom('proposal_reviews').select('revision').where('proposal_number', '=', number).where('revision', '=', reviewed).executeTakeFirst();
   if (taken) return 'taken';
-  // With no revision named, the latest may have moved on since the insert: say it was taken.
-  if (review.revision === undefined) return 'taken';
+  if (review.revision === undefined) return 'moved-on';
   throw new Error(`the review of proposal ${number} revision ${reviewed} was neither inserted nor refused`);
 }
