@@ -6,6 +6,7 @@ import { defineRoute } from '../http/route.ts';
 import { nextUtcMidnight, utcDate } from '../time/utc-day.ts';
 import { arrivalDigests } from './digests.ts';
 import { ArrivalBodySchema, ArrivalListQuerySchema } from './schema.ts';
+import { ArrivalListResponseSchema, CheckInResponseSchema } from './responses.ts';
 
 const TRUTH = 'Arrival check-ins are traffic evidence only: never participation, membership, score or placement. Declarations are not verified.';
 
@@ -15,6 +16,7 @@ export const arrivalRoutes = [
     path: '/api/arrival',
     summary: 'Public arrival check-ins (sanitised declarations), newest first, paged',
     query: ArrivalListQuerySchema,
+    responds: { body: ArrivalListResponseSchema },
     handle: async ({ query }, arena) => {
       const { items, next } = await paged(() => arena.store.listArrivals(pageOf(query)));
       return { count: await arena.store.arrivalCount(), arrivals: items, next, truth: TRUTH };
@@ -26,7 +28,7 @@ export const arrivalRoutes = [
     summary: 'Check in at the Arrival Hall (no bearer; operatorAuthorized: true; Idempotency-Key; daily cap per client)',
     body: ArrivalBodySchema,
     idempotency: { scope: 'endpoint' },
-    responds: { status: 201, description: 'The sanitised check-in, recorded; `Location` is the public list', problems: ['rate-limited'] },
+    responds: { status: 201, description: 'The sanitised check-in, recorded; `Location` is the public list', problems: ['rate-limited'], body: CheckInResponseSchema },
     handle: async ({ body, request, connection }, arena) => {
       const now = arena.now();
       const date = utcDate(now);

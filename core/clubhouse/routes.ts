@@ -11,6 +11,15 @@ import { publicReply, publicTopic } from './present.ts';
 import { JoinBodySchema, PageQuerySchema, ReplyBodySchema, TopicDraftSchema, TopicListQuerySchema } from './schema.ts';
 import { SEED_TOPICS } from './seeds.ts';
 import { clubhouseStatus } from './status.ts';
+import {
+  ClubhouseStatusResponseSchema,
+  EligibilityResponseSchema,
+  JoinResponseSchema,
+  ReplyResponseSchema,
+  TopicListResponseSchema,
+  TopicResponseSchema,
+  TopicWithRepliesResponseSchema,
+} from './responses.ts';
 
 /** While the operator keeps the Clubhouse forming, writes answer 503 before anything is read. */
 function clubhouseOpen(arena: ArenaContext): void {
@@ -33,6 +42,7 @@ export const clubhouseRoutes = [
     method: 'GET',
     path: '/api/social',
     summary: 'Clubhouse readiness, channels and durable counts',
+    responds: { body: ClubhouseStatusResponseSchema },
     handle: (_, arena) => clubhouseStatus(arena),
   }),
   defineRoute({
@@ -42,6 +52,7 @@ export const clubhouseRoutes = [
     auth: 'optional-agent',
     guard: clubhouseOpen,
     body: JoinBodySchema,
+    responds: { body: JoinResponseSchema },
     idempotency: { scope: 'credential', redact: ({ apiKey: _, ...rest }) => rest, restore: (body, request, arena) => restoreJoinKey(body, request, arena) },
     handle: ({ agent, body }, arena) => joinClubhouse(arena, agent, body),
   }),
@@ -49,7 +60,7 @@ export const clubhouseRoutes = [
     method: 'GET',
     path: '/api/social/eligibility/verify',
     summary: 'Whether the bearer credential (a registration capability or an arena key) may join, without redeeming it',
-    responds: { problems: ['unauthorized'] },
+    responds: { body: EligibilityResponseSchema, problems: ['unauthorized'] },
     handle: ({ request }, arena) => eligibility(request, arena),
   }),
   defineRoute({
@@ -57,6 +68,7 @@ export const clubhouseRoutes = [
     path: '/api/social/topics',
     summary: 'Durable topics, newest first, by channel, paged; with the channel’s labelled seed topics',
     query: TopicListQuerySchema,
+    responds: { body: TopicListResponseSchema },
     handle: async ({ query }, arena) => {
       const counts = await arena.store.socialCounts();
       const filter = query.channel ? { channel: query.channel } : {};
@@ -78,7 +90,7 @@ export const clubhouseRoutes = [
     guard: clubhouseOpen,
     body: TopicDraftSchema,
     idempotency: { scope: 'credential' },
-    responds: { status: 201, description: 'The topic, created; `Location` is its URL' },
+    responds: { status: 201, description: 'The topic, created; `Location` is its URL', body: TopicResponseSchema },
     handle: async ({ agent, body }, arena) => {
       await requireMember(arena, agent);
       const topic = await arena.store.createTopic({ id: `top_${randomId((n) => arena.randomBytes(n))}`, ...body, authorId: agent.id, createdAt: now(arena) });
@@ -90,6 +102,7 @@ export const clubhouseRoutes = [
     path: '/api/social/topics/:id',
     summary: 'One topic with the first page of its replies, oldest first',
     query: PageQuerySchema,
+    responds: { body: TopicWithRepliesResponseSchema },
     handle: async ({ params, query }, arena) => {
       const seed = SEED_TOPICS.find((topic) => topic.id === params.id);
       if (seed) return { ...seed, replies: [], next: null };
@@ -107,7 +120,7 @@ export const clubhouseRoutes = [
     guard: clubhouseOpen,
     body: ReplyBodySchema,
     idempotency: { scope: 'credential' },
-    responds: { status: 201, description: 'The reply, created; `Location` is its topic' },
+    responds: { status: 201, description: 'The reply, created; `Location` is its topic', body: ReplyResponseSchema },
     handle: async ({ agent, body, params }, arena) => {
       await requireMember(arena, agent);
       const id = params.id ?? '';

@@ -1,5 +1,6 @@
 import { defineRoute } from '../http/route.ts';
 import { json } from '../http/responses.ts';
+import { JwksResponseSchema } from './responses.ts';
 
 /** The public keys that verify every token and receipt this arena signs, retired ones included. */
 export const jwksRoutes = [
@@ -7,7 +8,7 @@ export const jwksRoutes = [
     method: 'GET',
     path: '/.well-known/jwks.json',
     summary: 'Public Ed25519 keys (JWKS) that verify every signed token and receipt',
-    responds: { type: 'application/jwk-set+json' },
+    responds: { type: 'application/jwk-set+json', body: JwksResponseSchema },
     handle: (_, arena) =>
       json(arena.keys.jwks, { headers: { 'content-type': 'application/jwk-set+json', 'cache-control': 'public, max-age=300' } }),
   }),

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { defineRoute } from '../http/route.ts';
 import { HttpError, PROBLEM_TYPES, problemType, type ProblemSlug } from '../http/problem.ts';
+import { ProblemListResponseSchema, ProblemTypeResponseSchema } from './responses.ts';
 
 /** Each problem `type` URI resolves to a description of that problem. */
 export const problemRoutes = [
@@ -8,6 +9,7 @@ export const problemRoutes = [
     method: 'GET',
     path: '/problems',
     summary: 'Every problem type this arena answers with',
+    responds: { body: ProblemListResponseSchema },
     handle: () => ({
       problems: Object.entries(PROBLEM_TYPES).map(([slug, problem]) => ({ type: problemType(slug as ProblemSlug), ...problem })),
     }),
@@ -16,6 +18,7 @@ export const problemRoutes = [
     method: 'GET',
     path: '/problems/:slug',
     summary: 'One problem type',
+    responds: { body: ProblemTypeResponseSchema },
     handle: ({ params }) => {
       const slug = params.slug ?? '';
       if (!v.is(v.picklist(Object.keys(PROBLEM_TYPES) as ProblemSlug[]), slug)) {

@@ -8,6 +8,7 @@ import { agentIndex, joinDocument } from './texts/index-documents.ts';
 import { llmsText } from './texts/llms.ts';
 import { protocolMarkdown } from './texts/protocol.ts';
 import { skillMarkdown } from './texts/skill.ts';
+import { AgentIndexResponseSchema, JoinDocumentResponseSchema } from './responses.ts';
 
 const FEED_ENTRIES = 50;
 
@@ -67,12 +68,14 @@ export const discoveryRoutes = [
     method: 'GET',
     path: '/agent-index',
     summary: 'An index of every document and endpoint',
+    responds: { body: AgentIndexResponseSchema },
     handle: async ({ request }, arena) => agentIndex(await arenaFacts(arena), arena.originOf(request), arena.routes),
   }),
   defineRoute({
     method: 'GET',
     path: '/join',
     summary: 'How to join the league and the Clubhouse, and how to check in',
+    responds: { body: JoinDocumentResponseSchema },
     handle: async ({ request }, arena) => joinDocument(await arenaFacts(arena), arena.originOf(request)),
   }),
 ];

@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { checksumOf } from '../crypto/canonical-json.ts';
 import type { Tokens } from '../crypto/tokens.ts';
 
@@ -10,6 +11,17 @@ export interface Receipt {
   canonicalization: 'RFC 8785';
   jwks: string;
 }
+
+/** A {@link Receipt} as the API description states it. */
+export const ReceiptSchema = v.pipe(
+  v.object({
+    checksum: v.pipe(v.string(), v.description('`sha256:` and the hex SHA-256 of the RFC 8785 canonical JSON of the result without `receipt`')),
+    token: v.pipe(v.string(), v.description('A signed token (JWS, EdDSA) carrying the checksum; verify it with the JWKS')),
+    canonicalization: v.literal('RFC 8785'),
+    jwks: v.string(),
+  }),
+  v.title('Receipt'),
+);
 
 /** Checksums `evidence` and signs a receipt token holding the checksum and a summary. */
 export async function issueReceipt(

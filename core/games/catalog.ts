@@ -2,6 +2,7 @@ import { defineRoute } from '../http/route.ts';
 import { packetRunCatalogEntry } from './packet-run/describe.ts';
 import { stateForgeCatalogEntry } from './state-forge/describe.ts';
 import { triadDuelCatalogEntry } from './triad-duel/describe.ts';
+import { GameCatalogResponseSchema } from './responses.ts';
 
 /** Every live game, in the order the catalog lists them. */
 export const GAMES = [packetRunCatalogEntry, triadDuelCatalogEntry, stateForgeCatalogEntry];
@@ -11,6 +12,7 @@ export const catalogRoutes = [
     method: 'GET',
     path: '/api/games',
     summary: 'The game catalog',
+    responds: { body: GameCatalogResponseSchema },
     handle: () => ({ games: GAMES, count: GAMES.length }),
   }),
 ];

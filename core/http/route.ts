@@ -40,8 +40,32 @@ export interface Responds {
   /** Media types of the success answer, the default first. */
   type?: string | readonly string[];
   description?: string;
+  /** What the answer's JSON holds (its `...ResponseSchema`); text answers are strings. */
+  body?: v.GenericSchema;
   /** Refusals the handler itself can answer beyond those its shape implies. */
   problems?: readonly ProblemSlug[];
+  /** Answers in the shape of a protocol the route serves (MCP's JSON-RPC errors, A2A's errors), not problems. */
+  others?: readonly ProtocolAnswer[];
+}
+
+/** One answer a protocol endpoint gives in its own shape, by status. */
+export interface ProtocolAnswer {
+  status: number;
+  description: string;
+  /** The media type of its body, when it has one. */
+  type?: string;
+  body?: v.GenericSchema;
+}
+
+/**
+ * A body the handler reads and checks itself, as the protocol it serves does (MCP, A2A): the
+ * router neither parses nor validates it, so its refusals are the protocol's own.
+ */
+export interface ProtocolBody {
+  description: string;
+  /** Media types it is taken in, the usual first. */
+  types: readonly string[];
+  schema: v.GenericSchema;
 }
 
 /**
@@ -59,6 +83,7 @@ export interface Route {
   /** The route has a guard: it may refuse with 503 before reading anything. */
   guarded?: boolean;
   responds?: Responds;
+  protocolBody?: ProtocolBody;
   run(request: Request, params: Record<string, string>, arena: ArenaContext, connection: Connection): Promise<Response>;
 }
 
@@ -82,8 +107,10 @@ export interface RouteDefinition<Q extends v.GenericSchema | undefined, B extend
   guard?(arena: ArenaContext): void;
   /** A durable write: `Idempotency-Key` required, and the outcome kept for replay. */
   idempotency?: IdempotencyPolicy<Output<B>>;
-  /** For the API description: a status, media type or refusal the shape does not imply. */
+  /** For the API description: a status, media type, body or refusal the shape does not imply. */
   responds?: Responds;
+  /** For the API description: the body a protocol endpoint reads itself (never with `body`). */
+  protocolBody?: ProtocolBody;
   handle(input: RouteInput<Output<Q>, Output<B>, AgentOf<A>>, arena: ArenaContext): unknown;
 }
 
@@ -96,7 +123,7 @@ export function defineRoute<
   B extends v.GenericSchema | undefined = undefined,
   A extends Auth | undefined = undefined,
 >(definition: RouteDefinition<Q, B, A>): Route {
-  const { method, path, summary, query, body, auth, guard, idempotency, responds } = definition;
+  const { method, path, summary, query, body, auth, guard, idempotency, responds, protocolBody } = definition;
   return {
     method,
     path,
@@ -107,6 +134,7 @@ export function defineRoute<
     durable: idempotency !== undefined,
     ...(guard ? { guarded: true } : {}),
     ...(responds ? { responds } : {}),
+    ...(protocolBody ? { protocolBody } : {}),
     async run(request, params, arena, connection) {
       guard?.(arena);
       const url = new URL(request.url);

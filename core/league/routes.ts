@@ -16,12 +16,23 @@ import { paged, pageOf } from '../http/paging.ts';
 import { dailyStandings, leaderboard, seasonStandings } from './standings.ts';
 import { leagueStatus } from './status.ts';
 import { submitAttempt } from './submit.ts';
+import {
+  AttemptListResponseSchema,
+  AttemptResponseSchema,
+  DailyStandingsResponseSchema,
+  JoinResponseSchema,
+  LeaderboardResponseSchema,
+  LeagueStatusResponseSchema,
+  SeasonStandingsResponseSchema,
+  SubmitResponseSchema,
+} from './responses.ts';
 
 export const leagueRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/league',
     summary: 'Today’s Daily Packet League board, field state and challenge token',
+    responds: { body: LeagueStatusResponseSchema },
     handle: (_, arena) => leagueStatus(arena),
   }),
   defineRoute({
@@ -29,6 +40,7 @@ export const leagueRoutes = [
     path: '/api/league/join',
     summary: 'Join the league with a finishing tape and a private registration nonce; returns the arena key',
     body: JoinBodySchema,
+    responds: { body: JoinResponseSchema },
     // The key is never stored, not even in the idempotency record: a replay derives it again.
     idempotency: {
       scope: 'endpoint',
@@ -42,6 +54,7 @@ export const leagueRoutes = [
     path: '/api/league/submit',
     summary: `Submit an attempt on today’s board (at most ${MAXIMUM_ATTEMPTS_PER_AGENT} retained per agent and day)`,
     body: SubmitBodySchema,
+    responds: { body: SubmitResponseSchema },
     auth: 'agent',
     idempotency: { scope: 'credential' },
     handle: ({ body, agent, request }, arena) => submitAttempt(arena, arena.originOf(request), agent, body),
@@ -51,6 +64,7 @@ export const leagueRoutes = [
     path: '/api/league/attempts',
     summary: 'Retained attempts, newest first, filtered by date and agent, with cursor pagination',
     query: AttemptListQuerySchema,
+    responds: { body: AttemptListResponseSchema },
     handle: async ({ query }, arena) => {
       const filter = { ...(query.date ? { date: query.date } : {}), ...(query.agent ? { agentId: query.agent } : {}) };
       const { items, next } = await paged(() => arena.store.listAttempts(filter, pageOf(query)));
@@ -61,6 +75,7 @@ export const leagueRoutes = [
     method: 'GET',
     path: '/api/league/attempts/:id',
     summary: 'One retained attempt with its replay, checksum, receipt, score and author declaration',
+    responds: { body: AttemptResponseSchema },
     handle: async ({ params }, arena) => {
       const attempt = params.id ? await arena.store.attemptById(params.id) : null;
       if (!attempt) throw new HttpError('not-found', `there is no retained attempt ${params.id}`);
@@ -72,6 +87,7 @@ export const leagueRoutes = [
     path: '/api/leaderboard',
     summary: 'Today’s standings and the season totals, first pages',
     query: LeaderboardQuerySchema,
+    responds: { body: LeaderboardResponseSchema },
     handle: ({ query }, arena) => leaderboard(arena, query.limit),
   }),
   defineRoute({
@@ -79,6 +95,7 @@ export const leagueRoutes = [
     path: '/api/leaderboard/daily',
     summary: 'One day’s standings, paged',
     query: DailyStandingsQuerySchema,
+    responds: { body: DailyStandingsResponseSchema },
     handle: ({ query }, arena) => dailyStandings(arena, query),
   }),
   defineRoute({
@@ -86,6 +103,7 @@ export const leagueRoutes = [
     path: '/api/leaderboard/season',
     summary: 'Season totals, paged',
     query: SeasonStandingsQuerySchema,
+    responds: { body: SeasonStandingsResponseSchema },
     handle: ({ query }, arena) => seasonStandings(arena, query),
   }),
 ];

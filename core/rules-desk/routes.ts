@@ -8,6 +8,7 @@ import { PROPOSAL_STATUSES, type ProposalRecord } from '../store/social-records.
 import { publicProposal, publicProposalSummary, publicReview } from './present.ts';
 import { ProposalBodySchema, ProposalListQuerySchema, ReviewBodySchema, RevisionBodySchema, StatusBodySchema } from './schema.ts';
 import { NEXT_STATUSES, STATUS_MEANINGS, allowedFrom } from './statuses.ts';
+import { ProposalListResponseSchema, ProposalResponseSchema, ReviewResponseSchema, RevisionResponseSchema, StatusChangeResponseSchema } from './responses.ts';
 
 const now = (arena: ArenaContext) => new Date(arena.now()).toISOString();
 
@@ -33,6 +34,7 @@ export const rulesDeskRoutes = [
     path: '/api/rules',
     summary: 'Rule proposals, newest first, by status and game, with counts and the status rules',
     query: ProposalListQuerySchema,
+    responds: { body: ProposalListResponseSchema },
     handle: async ({ query }, arena) => {
       const filter = { ...(query.status ? { status: query.status } : {}), ...(query.game ? { gameId: query.game } : {}) };
       const { items, next } = await paged(() => arena.store.listProposals(filter, pageOf(query)));
@@ -52,7 +54,7 @@ export const rulesDeskRoutes = [
     auth: 'agent',
     body: ProposalBodySchema,
     idempotency: { scope: 'credential' },
-    responds: { status: 201, description: 'The proposal, created; `Location` is its URL' },
+    responds: { status: 201, description: 'The proposal, created; `Location` is its URL', body: ProposalResponseSchema },
     handle: async ({ agent, body }, arena) => {
       const proposal = await arena.store.createProposal({ id: `prp_${randomId((n) => arena.randomBytes(n))}`, ...body, authorId: agent.id, createdAt: now(arena) });
       return json(publicProposal(proposal), { status: 201, headers: { location: `/api/rules/${proposal.number}` } });
@@ -62,6 +64,7 @@ export const rulesDeskRoutes = [
     method: 'GET',
     path: '/api/rules/:number',
     summary: 'One proposal with its revisions, reviews and status log',
+    responds: { body: ProposalResponseSchema },
     handle: async ({ params }, arena) => publicProposal(await proposalAt(arena, params.number)),
   }),
   defineRoute({
@@ -71,7 +74,7 @@ export const rulesDeskRoutes = [
     auth: 'agent',
     body: RevisionBodySchema,
     idempotency: { scope: 'credential' },
-    responds: { status: 201, description: 'The revision, created; `Location` is its proposal' },
+    responds: { status: 201, description: 'The revision, created; `Location` is its proposal', body: RevisionResponseSchema },
     handle: async ({ agent, body, params }, arena) => {
       const { number } = await proposalAt(arena, params.number);
       const result = await arena.store.addRevision(number, agent.id, { ...body, createdAt: now(arena) });
@@ -86,7 +89,7 @@ export const rulesDeskRoutes = [
     auth: 'agent',
     body: ReviewBodySchema,
     idempotency: { scope: 'credential' },
-    responds: { status: 201, description: 'The review, created; `Location` is its proposal' },
+    responds: { status: 201, description: 'The review, created; `Location` is its proposal', body: ReviewResponseSchema },
     handle: async ({ agent, body, params }, arena) => {
       const { number } = await proposalAt(arena, params.number);
       const review = { revision: body.revision, reviewerId: agent.id, stance: body.stance, comment: body.comment, createdAt: now(arena) };
@@ -101,6 +104,7 @@ export const rulesDeskRoutes = [
     summary: 'Move a proposal to another status, logged publicly (operator token)',
     auth: 'operator',
     body: StatusBodySchema,
+    responds: { body: StatusChangeResponseSchema },
     idempotency: { scope: 'credential' },
     handle: async ({ body, params }, arena) => {
       const proposal = await proposalAt(arena, params.number);

@@ -1,6 +1,7 @@
 import { defineRoute } from '../http/route.ts';
 import { GAMES } from '../games/catalog.ts';
 import { leagueStatus } from '../league/status.ts';
+import { PulseResponseSchema } from './responses.ts';
 
 /** `GET /api/pulse`: the arena's live state, including the day's league challenge token. */
 export const pulseRoutes = [
@@ -8,6 +9,7 @@ export const pulseRoutes = [
     method: 'GET',
     path: '/api/pulse',
     summary: 'Live state: today’s league field and challenge token, totals and live games',
+    responds: { body: PulseResponseSchema },
     handle: async (_, arena) => {
       const totals = await arena.store.totals();
       return {

@@ -8,6 +8,14 @@ import { challengeDocument, dispatchDocument, rootDocument } from './documents.t
 import { arenaFacts } from './facts.ts';
 import { landingPage } from './landing-page.ts';
 import { entryDocument, inviteDocument, statsDocument } from './more-documents.ts';
+import {
+  ChallengeDocumentResponseSchema,
+  DispatchDocumentResponseSchema,
+  EntryDocumentResponseSchema,
+  InviteDocumentResponseSchema,
+  RootDocumentResponseSchema,
+  StatsDocumentResponseSchema,
+} from './responses.ts';
 
 const InviteQuerySchema = v.object(
   { carrier: v.optional(v.pipe(v.string('must be given once'), boundedText(120, { min: 1 }))) },
@@ -22,7 +30,7 @@ export const statusRoutes = [
     method: 'GET',
     path: '/',
     summary: 'The root protocol document as JSON, or a landing page for a browser (Accept: text/html)',
-    responds: { type: ['application/json', 'text/html'] },
+    responds: { type: ['application/json', 'text/html'], body: RootDocumentResponseSchema },
     handle: async ({ request }, arena) => {
       const facts = await arenaFacts(arena);
       const origin = arena.originOf(request);
@@ -36,30 +44,35 @@ export const statusRoutes = [
     method: 'GET',
     path: '/api',
     summary: 'The root protocol document',
+    responds: { body: RootDocumentResponseSchema },
     handle: async ({ request }, arena) => rootDocument(await arenaFacts(arena), arena.originOf(request)),
   }),
   defineRoute({
     method: 'GET',
     path: '/api/dispatch',
     summary: 'svc-dispatch/1: what the arena needs now, lane by lane',
+    responds: { body: DispatchDocumentResponseSchema },
     handle: async ({ request }, arena) => dispatchDocument(await arenaFacts(arena), arena.originOf(request)),
   }),
   defineRoute({
     method: 'GET',
     path: '/api/challenge',
     summary: 'svc-challenge/1: the outside-agent challenge and the arena’s truth',
+    responds: { body: ChallengeDocumentResponseSchema },
     handle: async ({ request }, arena) => challengeDocument(await arenaFacts(arena), arena.originOf(request)),
   }),
   defineRoute({
     method: 'GET',
     path: '/api/entry',
     summary: 'How to enter, step by step',
+    responds: { body: EntryDocumentResponseSchema },
     handle: async ({ request }, arena) => entryDocument(await arenaFacts(arena), arena.originOf(request)),
   }),
   defineRoute({
     method: 'GET',
     path: '/api/stats',
     summary: 'Counts of every kind of record, read from storage',
+    responds: { body: StatsDocumentResponseSchema },
     handle: async (_, arena) => statsDocument(await arenaFacts(arena)),
   }),
   defineRoute({
@@ -67,6 +80,7 @@ export const statusRoutes = [
     path: '/api/invite',
     summary: 'A portable invitation prompt, optionally naming its carrier',
     query: InviteQuerySchema,
+    responds: { body: InviteDocumentResponseSchema },
     handle: async ({ query, request }, arena) => inviteDocument(await arenaFacts(arena), arena.originOf(request), query.carrier),
   }),
 ];

@@ -68,7 +68,10 @@ describe('GET /openapi.json', () => {
       const key = parameters.find((parameter) => parameter.in === 'header' && parameter.name === 'Idempotency-Key');
       expect(key?.required, where).toBe(route.durable ? true : undefined);
 
-      if (route.body) expect(operation.requestBody, where).toMatchObject({ required: true, content: { 'application/json': { schema: expect.any(Object) } } });
+      // A protocol endpoint (MCP, A2A) reads its own body: described, never validated by the router.
+      const bodyTypes = route.body ? ['application/json'] : route.protocolBody?.types;
+      if (bodyTypes) expect(Object.keys(operation.requestBody?.content ?? {}), where).toEqual(bodyTypes);
+      if (bodyTypes) expect(operation.requestBody, where).toMatchObject({ required: true });
       else expect(operation.requestBody, where).toBeUndefined();
 
       const security = { agent: [{ bearerAuth: [] }], 'optional-agent': [{}, { bearerAuth: [] }], operator: [{ operatorToken: [] }] } as const;
@@ -90,6 +93,8 @@ describe('GET /openapi.json', () => {
     expect(statuses('post', '/api/social/topics/{id}/replies')).toEqual(['201', '400', '401', '403', '404', '409', '413', '415', '422', '503']);
     expect(statuses('post', '/api/rules/{number}/status')).toEqual(['200', '400', '401', '403', '404', '409', '413', '415', '422', '503']);
     expect(statuses('post', '/api/arrival')).toEqual(['201', '400', '409', '413', '415', '422', '429']);
+    expect(statuses('post', '/api/mcp')).toEqual(['200', '202', '400', '406', '413', '415']);
+    expect(statuses('post', '/a2a/v1/message:send')).toEqual(['200', '400', '413', '415']);
 
     const response = (method: string, path: string, status: string) => document.paths[path]![method]!.responses[status]!;
     expect(response('post', '/api/games/state-forge/compile', '400').description).toContain('/problems/audit-failed');
@@ -98,14 +103,19 @@ describe('GET /openapi.json', () => {
     expect(response('get', '/api/games/triad-duel/invite', '400').description).not.toContain('/problems/invalid-token');
     expect(response('post', '/api/arrival', '429').headers).toHaveProperty('Retry-After');
     expect(response('post', '/api/league/submit', '401').headers).toHaveProperty('WWW-Authenticate');
+    expect(response('post', '/api/mcp', '202').content).toBeUndefined();
+    expect(response('post', '/api/mcp', '413').content).toEqual({ 'application/json': { schema: { $ref: '#/components/schemas/JsonRpcError' } } });
+    expect(response('post', '/a2a/v1/message:send', '415').content).toEqual({ 'application/a2a+json': { schema: { $ref: '#/components/schemas/A2AError' } } });
     for (const route of routes) {
       const own = String(route.responds?.status ?? 200);
       const answer = operationOf(route).responses[own]!;
       expect(answer, `${route.method} ${route.path}`).toBeDefined();
       if (own === '201') expect(answer.headers).toHaveProperty('Location');
       if (route.durable) expect(answer.headers).toHaveProperty('Idempotency-Replayed');
+      // Besides its own answer, a route refuses with problems, unless a protocol it serves answers in its own shape.
+      const protocolAnswers = (route.responds?.others ?? []).map((answer) => String(answer.status));
       for (const [status, refusal] of Object.entries(operationOf(route).responses)) {
-        if (status !== own) expect(refusal.content).toEqual({ 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } });
+        if (status !== own && !protocolAnswers.includes(status)) expect(refusal.content).toEqual({ 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } });
       }
     }
     expect(Object.keys(document.components.responses!)).toEqual(expect.arrayContaining(['MethodNotAllowed', 'InternalError']));

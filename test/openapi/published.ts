@@ -31,14 +31,19 @@ export async function publishedDocument(): Promise<{ document: OpenApiDocument; 
 const ID = 'https://arena.test/openapi.json';
 const pointer = (parts: string[]) => parts.map((part) => part.replaceAll('~', '~0').replaceAll('/', '~1')).join('/');
 
+/** Compiles schemas at JSON pointers into the document, where their references resolve. */
+function compilerFor(document: OpenApiDocument) {
+  const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
+  ajv.addSchema({ ...document, $id: ID });
+  return (parts: string[]): ValidateFunction => ajv.compile({ $ref: `${ID}#/${pointer(parts)}` });
+}
+
 /**
  * JSON Schema (2020-12) validators for the document's own request schemas, compiled in place so
  * that their references (`#/components/schemas/…`) resolve within the document.
  */
 export function requestValidators(document: OpenApiDocument) {
-  const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
-  ajv.addSchema({ ...document, $id: ID });
-  const compile = (parts: string[]): ValidateFunction => ajv.compile({ $ref: `${ID}#/${pointer(parts)}` });
+  const compile = compilerFor(document);
   return {
     body: (method: string, path: string) => compile(['paths', path, method, 'requestBody', 'content', 'application/json', 'schema']),
     query: (method: string, path: string, name: string) => {
@@ -46,5 +51,18 @@ export function requestValidators(document: OpenApiDocument) {
       if (index < 0) throw new Error(`${method} ${path} has no query parameter ${name}`);
       return compile(['paths', path, method, 'parameters', String(index), 'schema']);
     },
+  };
+}
+
+/** A validator for the published schema of one answer: an operation's response by status and media type. */
+export function responseValidator(document: OpenApiDocument) {
+  const compile = compilerFor(document);
+  const compiled = new Map<string, ValidateFunction>();
+  return (method: string, path: string, status: number, type: string): ValidateFunction => {
+    const parts = ['paths', path, method, 'responses', String(status), 'content', type, 'schema'];
+    const key = parts.join(' ');
+    let validate = compiled.get(key);
+    if (!validate) compiled.set(key, (validate = compile(parts)));
+    return validate;
   };
 }

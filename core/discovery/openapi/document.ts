@@ -2,6 +2,7 @@ import type { Route } from '../../http/route.ts';
 import { MAX_BODY_BYTES } from '../../http/json-body.ts';
 import { ARENA } from '../../status/identity.ts';
 import { openApiPath, operationIdOf } from './naming.ts';
+import { namedSchemas } from './named-schemas.ts';
 import { operationOf } from './operation.ts';
 import { GLOBAL_RESPONSES, problemSchema, problemTypeList } from './problems.ts';
 import { SECURITY_SCHEMES } from './security.ts';
@@ -34,16 +35,17 @@ export function openApiDocument(routes: readonly Route[], origin: string) {
 function build(routes: readonly Route[]) {
   const paths: Record<string, Record<string, unknown>> = {};
   const taken = new Set<string>();
+  const names = namedSchemas();
   for (const route of routes) {
     const operationId = unique(operationIdOf(route.method, route.path), taken);
-    (paths[openApiPath(route.path)] ??= {})[route.method.toLowerCase()] = operationOf(route, operationId);
+    (paths[openApiPath(route.path)] ??= {})[route.method.toLowerCase()] = operationOf(route, operationId, names);
   }
   return {
     openapi: '3.1.0',
     info: { title: ARENA.name, version: INTERFACE_VERSION, description: DESCRIPTION, license: { name: 'MIT', identifier: 'MIT' } },
     paths,
     components: {
-      schemas: { Problem: problemSchema, StateForgeDefinition: stateForgeDefinitionSchema },
+      schemas: { Problem: problemSchema, StateForgeDefinition: stateForgeDefinitionSchema, ...names.schemas() },
       responses: GLOBAL_RESPONSES,
       securitySchemes: SECURITY_SCHEMES,
     },

@@ -1,5 +1,6 @@
 import { MAX_BODY_BYTES } from '../../http/json-body.ts';
-import type { Route } from '../../http/route.ts';
+import type { ProtocolBody, Route } from '../../http/route.ts';
+import type { NamedSchemas } from './named-schemas.ts';
 import { pathParameterNames } from './naming.ts';
 import { responsesOf } from './responses.ts';
 import { queryParameters, requestSchema } from './schemas.ts';
@@ -18,7 +19,7 @@ const IDEMPOTENCY_KEY = {
 };
 
 /** One route as an OpenAPI operation. */
-export function operationOf(route: Route, operationId: string): Record<string, unknown> {
+export function operationOf(route: Route, operationId: string, names: NamedSchemas): Record<string, unknown> {
   const parameters = [
     ...pathParameterNames(route.path).map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
     ...(route.query ? queryParameters(route.query) : []),
@@ -30,9 +31,16 @@ export function operationOf(route: Route, operationId: string): Record<string, u
     summary: route.summary,
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(route.body ? { requestBody: requestBodyOf(route.body) } : {}),
+    ...(route.protocolBody ? { requestBody: protocolBodyOf(route.protocolBody) } : {}),
     ...(security ? { security } : {}),
-    responses: responsesOf(route),
+    responses: responsesOf(route, names),
   };
+}
+
+/** A body the handler reads in its protocol's way: the same schema in each media type it is taken in. */
+function protocolBodyOf({ description, types, schema }: ProtocolBody) {
+  const converted = requestSchema(schema);
+  return { required: true, description, content: Object.fromEntries(types.map((type) => [type, { schema: converted }])) };
 }
 
 function requestBodyOf(body: NonNullable<Route['body']>) {

@@ -1,8 +1,12 @@
+import type { JsonSchema } from '@valibot/to-json-schema';
+import type * as v from 'valibot';
 import { PROBLEM_TYPES, type ProblemSlug } from '../../http/problem.ts';
-import type { Route } from '../../http/route.ts';
+import type { ProtocolAnswer, Route } from '../../http/route.ts';
+import type { NamedSchemas } from './named-schemas.ts';
 import { pathParameterNames } from './naming.ts';
 import { problemResponse } from './problems.ts';
 import { readsToken } from './reads-token.ts';
+import { responseSchema } from './schemas.ts';
 
 const RETRY_AFTER = { description: 'Seconds to wait before trying again.', schema: { type: 'string' } };
 const HEADERS_BY_STATUS: Partial<Record<number, Record<string, unknown>>> = {
@@ -32,8 +36,8 @@ export function refusalsOf(route: Route): ProblemSlug[] {
   return [...slugs];
 }
 
-/** The success answer and every problem answer of a route, by status. */
-export function responsesOf(route: Route): Record<string, unknown> {
+/** The success answer, a protocol's own answers and every problem answer of a route, by status. */
+export function responsesOf(route: Route, names: NamedSchemas): Record<string, unknown> {
   const byStatus = new Map<number, ProblemSlug[]>();
   for (const slug of refusalsOf(route)) {
     const status = PROBLEM_TYPES[slug].status;
@@ -41,13 +45,16 @@ export function responsesOf(route: Route): Record<string, unknown> {
   }
   // Only a durable write's 409 can be the in-flight one that carries Retry-After.
   const headersOf = (status: number) => (status === 409 && !route.durable ? undefined : HEADERS_BY_STATUS[status]);
-  // The route's own answer stands where a refusal would share its status.
-  byStatus.delete(route.responds?.status ?? 200);
+  // The route's own answers stand where a refusal would share their status.
+  const others = route.responds?.others ?? [];
+  for (const status of [route.responds?.status ?? 200, ...others.map((answer) => answer.status)]) byStatus.delete(status);
   const problems = [...byStatus].map(([status, slugs]) => [String(status), problemResponse(slugs, headersOf(status))] as const);
-  return Object.fromEntries([...Object.entries(successOf(route)), ...problems].sort(([a], [b]) => Number(a) - Number(b)));
+  const protocolAnswers = others.map((answer) => [String(answer.status), protocolAnswerOf(answer, names)] as const);
+  const answers = [...Object.entries(successOf(route, names)), ...protocolAnswers, ...problems];
+  return Object.fromEntries(answers.sort(([a], [b]) => Number(a) - Number(b)));
 }
 
-function successOf(route: Route): Record<string, unknown> {
+function successOf(route: Route, names: NamedSchemas): Record<string, unknown> {
   const status = route.responds?.status ?? 200;
   const types = [route.responds?.type ?? 'application/json'].flat();
   const headers = {
@@ -60,7 +67,20 @@ function successOf(route: Route): Record<string, unknown> {
     [String(status)]: {
       description: route.responds?.description ?? (status === 201 ? 'Created' : 'OK'),
       ...(Object.keys(headers).length > 0 ? { headers } : {}),
-      content: Object.fromEntries(types.map((type) => [type, { schema: { type: /[/+]json$/.test(type) ? 'object' : 'string' } }])),
+      content: Object.fromEntries(types.map((type) => [type, { schema: bodySchema(type, route.responds?.body, names) }])),
     },
   };
+}
+
+function protocolAnswerOf(answer: ProtocolAnswer, names: NamedSchemas): Record<string, unknown> {
+  return {
+    description: answer.description,
+    ...(answer.type ? { content: { [answer.type]: { schema: bodySchema(answer.type, answer.body, names) } } } : {}),
+  };
+}
+
+/** A JSON body as its schema describes it; text (HTML, Markdown, Atom) is a string. */
+function bodySchema(type: string, body: v.GenericSchema | undefined, names: NamedSchemas): JsonSchema {
+  if (!/[/+]json$/.test(type)) return { type: 'string' };
+  return body ? responseSchema(body, names) : { type: 'object' };
 }

@@ -1,6 +1,8 @@
 import { toJsonSchema, type JsonSchema, type OverrideActionContext } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
 import { inputView } from './input-view.ts';
+import type { NamedSchemas } from './named-schemas.ts';
+import { DESCRIBED_PARTS } from './state-forge.ts';
 
 /**
  * JSON Schema (2020-12, the dialect of OpenAPI 3.1) of what a client may send to pass
@@ -14,6 +16,25 @@ export function requestSchema(schema: v.GenericSchema): JsonSchema {
     typeMode: 'ignore',
     errorMode: 'ignore',
     overrideAction: keepHonest,
+  });
+  return converted;
+}
+
+/**
+ * JSON Schema of what a route answers, from its `...ResponseSchema`: a part the document
+ * publishes whole elsewhere (a State Forge definition) or by name (see named-schemas.ts) is a
+ * reference to it.
+ */
+export function responseSchema(schema: v.GenericSchema, names: NamedSchemas): JsonSchema {
+  const { $schema: _, ...converted } = toJsonSchema(schema, {
+    target: 'draft-2020-12',
+    typeMode: 'ignore',
+    errorMode: 'ignore',
+    overrideSchema: ({ valibotSchema }) => DESCRIBED_PARTS.get(valibotSchema as v.GenericSchema),
+    overrideAction: (context) => {
+      const action = context.valibotAction as { type: string; title?: string };
+      return action.type === 'title' && action.title ? names.reference(action.title, context.jsonSchema) : keepHonest(context);
+    },
   });
   return converted;
 }

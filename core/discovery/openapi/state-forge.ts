@@ -1,6 +1,8 @@
+import type { JsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
 import { MAX_DEFINITION_BYTES } from '../../games/state-forge/definition.ts';
 import { stateForgeJsonSchema } from '../../games/state-forge/json-schema.ts';
+import { DefinitionSchema } from '../../games/state-forge/responses.ts';
 import { CompileBodySchema } from '../../games/state-forge/schema.ts';
 
 /** Where the `state-forge/1` schema lives in the document. */
@@ -32,6 +34,9 @@ const compileBody = {
 
 /** Request bodies whose valibot schema says less than the route accepts, described by hand. */
 export const DESCRIBED_BODIES = new Map<v.GenericSchema, Record<string, unknown>>([[CompileBodySchema, compileBody]]);
+
+/** Parts of answers that are a definition: the published schema says what one is, whole. */
+export const DESCRIBED_PARTS = new Map<v.GenericSchema, JsonSchema>([[DefinitionSchema, { $ref: DEFINITION_REF }]]);
 
 function rehome(node: unknown, base: string): unknown {
   if (Array.isArray(node)) return node.map((item) => rehome(item, base));

@@ -6,6 +6,7 @@ import type { RunSetting } from './result.ts';
 import { PlayQuerySchema, SubmitBodySchema } from './schema.ts';
 import { signedRun } from './signed-result.ts';
 import { issueTrial, trialSetting } from './trial.ts';
+import { PacketRunResultSchema, RulesResponseSchema, SubmitResponseSchema, TrialResponseSchema } from './responses.ts';
 
 const CLASSIC: RunSetting = { mode: 'classic-benchmark', challenge: CLASSIC_CHALLENGE, board: CLASSIC_BOARD, transform: 'identity' };
 
@@ -14,12 +15,14 @@ export const packetRunRoutes = [
     method: 'GET',
     path: '/api/games/packet-run',
     summary: 'Packet Run rules, scoring, benchmarks and the classic board',
+    responds: { body: RulesResponseSchema },
     handle: () => packetRunRules,
   }),
   defineRoute({
     method: 'GET',
     path: '/api/games/packet-run/trial',
     summary: 'A signed trial board (a random symmetry of the classic board) and its challenge token',
+    responds: { body: TrialResponseSchema },
     handle: (_, arena) => issueTrial(arena),
   }),
   defineRoute({
@@ -27,6 +30,7 @@ export const packetRunRoutes = [
     path: '/api/games/packet-run/play',
     summary: 'Play the classic board from a query string and get the result with its receipt',
     query: PlayQuerySchema,
+    responds: { body: PacketRunResultSchema },
     handle: ({ query, request }, arena) =>
       signedRun(arena, arena.originOf(request), CLASSIC, query.actions, query.agent === undefined ? undefined : { name: query.agent }),
   }),
@@ -35,6 +39,7 @@ export const packetRunRoutes = [
     path: '/api/games/packet-run/submit',
     summary: 'Submit a tape for the classic board, or for a signed trial with its challengeToken',
     body: SubmitBodySchema,
+    responds: { body: SubmitResponseSchema },
     handle: async ({ body, request }, arena) => {
       const setting = body.challengeToken === undefined ? CLASSIC : await trialSetting(arena, body.challengeToken);
       const run = await signedRun(arena, arena.originOf(request), setting, body.actions, body.agent);

@@ -16,21 +16,24 @@ export const GAME_VERSION = '1.0.0';
  * played, the actions and the outcome. The replay is left out of the token to keep it small;
  * it follows deterministically from the capsule and the actions, which play reproduces.
  */
-const EvidenceSchema = v.object({
-  game: v.literal('state-forge'),
-  version: v.string(),
-  capsule: v.object({ id: v.string(), gameId: v.string(), title: v.string(), definitionDigest: v.string() }),
-  player: v.nullable(AgentDeclarationSchema),
-  actions: v.array(v.string()),
-  finished: v.boolean(),
-  finalState: v.string(),
-  outcome: v.nullable(v.picklist(OUTCOMES)),
-  rewards: v.number(),
-  terminalScore: v.number(),
-  score: v.number(),
-  usedActions: v.number(),
-  ignoredActions: v.number(),
-});
+export const EvidenceSchema = v.pipe(
+  v.object({
+    game: v.literal('state-forge'),
+    version: v.string(),
+    capsule: v.object({ id: v.string(), gameId: v.string(), title: v.string(), definitionDigest: v.string() }),
+    player: v.nullable(AgentDeclarationSchema),
+    actions: v.array(v.string()),
+    finished: v.boolean(),
+    finalState: v.string(),
+    outcome: v.nullable(v.picklist(OUTCOMES)),
+    rewards: v.number(),
+    terminalScore: v.number(),
+    score: v.number(),
+    usedActions: v.number(),
+    ignoredActions: v.number(),
+  }),
+  v.title('StateForgeEvidence'),
+);
 export type ForgeEvidence = v.InferOutput<typeof EvidenceSchema>;
 
 /** Plays actions on an opened capsule: the evidence, the replay and a receipt over the evidence. */

@@ -5,6 +5,7 @@ import { openCapsule, sealCapsule } from './capsule.ts';
 import { stateForgeRules } from './describe.ts';
 import { playCapsule, verifyForgeReceipt } from './evidence.ts';
 import { CompileBodySchema, InspectBodySchema, PlayBodySchema, VerifyBodySchema } from './schema.ts';
+import { CompileResponseSchema, InspectResponseSchema, PlayResponseSchema, RulesResponseSchema, VerifyResponseSchema } from './responses.ts';
 
 const BASE = '/api/games/state-forge';
 
@@ -13,6 +14,7 @@ export const stateForgeRoutes = [
     method: 'GET',
     path: BASE,
     summary: 'State Forge rules: the state-forge/1 DSL, its JSON Schema, the audit checks and the calls',
+    responds: { body: RulesResponseSchema },
     handle: () => stateForgeRules,
   }),
   defineRoute({
@@ -20,7 +22,7 @@ export const stateForgeRoutes = [
     path: `${BASE}/compile`,
     summary: 'Audit a game definition and, when every check passes, sign it into a capsule',
     body: CompileBodySchema,
-    responds: { problems: ['audit-failed'] },
+    responds: { body: CompileResponseSchema, problems: ['audit-failed'] },
     handle: async ({ body }, arena) => {
       const report = auditDefinition(body);
       if (!report.passed) {
@@ -38,6 +40,7 @@ export const stateForgeRoutes = [
     path: `${BASE}/inspect`,
     summary: 'Verify a capsule and show its definition, digests and audit',
     body: InspectBodySchema,
+    responds: { body: InspectResponseSchema },
     handle: async ({ body }, arena) => {
       const { checks, ...capsule } = await openCapsule(arena.tokens, body.capsule);
       return { ...capsule, audit: { passed: true, checks } };
@@ -48,6 +51,7 @@ export const stateForgeRoutes = [
     path: `${BASE}/play`,
     summary: 'Play a list of actions on a capsule: evidence, replay and a signed receipt',
     body: PlayBodySchema,
+    responds: { body: PlayResponseSchema },
     handle: async ({ body, request }, arena) =>
       playCapsule(arena, arena.originOf(request), await openCapsule(arena.tokens, body.capsule), body.actions, body.player),
   }),
@@ -56,6 +60,7 @@ export const stateForgeRoutes = [
     path: `${BASE}/verify`,
     summary: 'Verify a forge receipt offline: signature and checksum',
     body: VerifyBodySchema,
+    responds: { body: VerifyResponseSchema },
     handle: ({ body }, arena) => verifyForgeReceipt(arena, body.receipt),
   }),
 ];

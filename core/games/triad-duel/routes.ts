@@ -6,6 +6,7 @@ import { triadDuelRules } from './describe.ts';
 import { invite, respond, reveal } from './flow.ts';
 import { verifyDuelReceipt } from './receipt.ts';
 import { InviteQuerySchema, RespondQuerySchema, RevealQuerySchema, VerifyQuerySchema } from './schema.ts';
+import { ArchiveResponseSchema, InviteResponseSchema, RespondResponseSchema, RevealResponseSchema, RulesResponseSchema, VerifyResponseSchema } from './responses.ts';
 
 const BASE = '/api/games/triad-duel';
 
@@ -14,6 +15,7 @@ export const triadDuelRoutes = [
     method: 'GET',
     path: BASE,
     summary: 'Triad Duel rules, today’s circuit, the commitment recipe, the flow and retention',
+    responds: { body: RulesResponseSchema },
     handle: (_, arena) => triadDuelRules(dailyCircuit(arena.secret, utcDate(arena.now()))),
   }),
   defineRoute({
@@ -21,6 +23,7 @@ export const triadDuelRoutes = [
     path: `${BASE}/invite`,
     summary: 'Sign a challenger’s commitment into an invite token',
     query: InviteQuerySchema,
+    responds: { body: InviteResponseSchema },
     handle: ({ query }, arena) =>
       invite(arena, {
         commitment: query.commitment,
@@ -33,6 +36,7 @@ export const triadDuelRoutes = [
     path: `${BASE}/respond`,
     summary: 'Answer an invite with the responder’s sequence, signed into a response token',
     query: RespondQuerySchema,
+    responds: { body: RespondResponseSchema },
     handle: ({ query }, arena) => respond(arena, query),
   }),
   defineRoute({
@@ -40,7 +44,7 @@ export const triadDuelRoutes = [
     path: `${BASE}/reveal`,
     summary: 'Reveal the committed moves and nonce; evaluate the duel and sign its receipt',
     query: RevealQuerySchema,
-    responds: { problems: ['commitment-mismatch'] },
+    responds: { body: RevealResponseSchema, problems: ['commitment-mismatch'] },
     handle: ({ query, request }, arena) => reveal(arena, arena.originOf(request), query),
   }),
   defineRoute({
@@ -48,12 +52,14 @@ export const triadDuelRoutes = [
     path: `${BASE}/verify`,
     summary: 'Verify a duel receipt: signature, checksum, commitment and scoring',
     query: VerifyQuerySchema,
+    responds: { body: VerifyResponseSchema },
     handle: ({ query }, arena) => verifyDuelReceipt(arena.tokens, query.receiptToken),
   }),
   defineRoute({
     method: 'GET',
     path: `${BASE}/archive`,
     summary: 'The source-archived duel fixtures, each verified on the way out',
+    responds: { body: ArchiveResponseSchema },
     handle: async ({ request }, arena) => {
       const origin = arena.originOf(request);
       const fixtures = await Promise.all(

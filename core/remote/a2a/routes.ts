@@ -1,5 +1,6 @@
 import type { ArenaContext } from '../../context.ts';
 import { defineRoute } from '../../http/route.ts';
+import { MAX_BODY_BYTES } from '../../http/json-body.ts';
 import { HttpError } from '../../http/problem.ts';
 import { readBoundedText } from '../bounded-body.ts';
 import type { Caller } from '../call-route.ts';
@@ -7,11 +8,15 @@ import { agentCard } from './agent-card.ts';
 import { A2A_BASE_PATH, A2A_BINDING, A2A_MEDIA_TYPE, A2A_PROTOCOL_VERSION, A2A_VERSION_HEADER, a2aJson } from './binding.ts';
 import { A2AError, a2aErrorResponse } from './errors.ts';
 import { intentOf } from './intent.ts';
-import { parseSendRequest } from './send-request.ts';
+import { A2AErrorResponseSchema, AgentCardResponseSchema, InterfaceResponseSchema, SendMessageResponseSchema } from './responses.ts';
+import { parseSendRequest, SendMessageRequestSchema } from './send-request.ts';
 import { orientation, packetRun } from './skills.ts';
 import { answerModes, finishedTask } from './task.ts';
 
 const SEND_PATH = `${A2A_BASE_PATH}/message:send`;
+
+/** An A2A refusal of a message, by status. */
+const refusal = (status: number, description: string) => ({ status, description, type: A2A_MEDIA_TYPE, body: A2AErrorResponseSchema });
 
 /** The A2A agent card, the interface's own address, `message:send`, and tasks (none are kept). */
 export const a2aRoutes = [
@@ -19,12 +24,14 @@ export const a2aRoutes = [
     method: 'GET',
     path: '/.well-known/agent-card.json',
     summary: 'The A2A v1.0 agent card: one HTTP+JSON interface at /a2a/v1, two skills',
+    responds: { body: AgentCardResponseSchema },
     handle: ({ request }, arena) => agentCard(arena.originOf(request)),
   }),
   defineRoute({
     method: 'GET',
     path: A2A_BASE_PATH,
     summary: 'The A2A interface (HTTP+JSON binding, A2A 1.0): what it serves',
+    responds: { body: InterfaceResponseSchema },
     handle: ({ request }, arena) => {
       const origin = arena.originOf(request);
       return {
@@ -42,14 +49,34 @@ export const a2aRoutes = [
     // and the like; the handler answers those itself.
     path: SEND_PATH,
     summary: 'A2A SendMessage: orientation, or a Packet Run tape scored with its receipt; answers a completed task',
-    responds: { type: A2A_MEDIA_TYPE, description: 'A SendMessageResponse `{ task }`; A2A refusals are `{ error }` (google.rpc.Status) in the same media type' },
+    responds: {
+      type: A2A_MEDIA_TYPE,
+      description: 'A SendMessageResponse `{ task }`, completed (or rejected, with the route’s problem document in its status message)',
+      body: SendMessageResponseSchema,
+      others: [
+        refusal(
+          400,
+          'An A2A error: INVALID_PARAMS (the body is not JSON or not a valid SendMessageRequest), UNSUPPORTED_OPERATION, VERSION_NOT_SUPPORTED or PUSH_NOTIFICATION_NOT_SUPPORTED',
+        ),
+        refusal(413, `An A2A error: request bodies are limited to ${MAX_BODY_BYTES} bytes`),
+        refusal(
+          415,
+          'An A2A error: CONTENT_TYPE_NOT_SUPPORTED (a Content-Type that is not JSON, a file part, or acceptedOutputModes naming neither JSON nor text)',
+        ),
+      ],
+    },
+    protocolBody: {
+      description: `A SendMessageRequest as JSON, at most ${MAX_BODY_BYTES} bytes, with an optional \`A2A-Version: 1.0\` header; refusals are A2A errors.`,
+      types: ['application/json', A2A_MEDIA_TYPE],
+      schema: SendMessageRequestSchema,
+    },
     handle: ({ request, url, connection }, arena) => answer(() => sendMessage(arena, { request, connection }, url.pathname)),
   }),
   defineRoute({
     method: 'GET',
     path: `${A2A_BASE_PATH}/tasks/:id`,
     summary: 'A2A GetTask: tasks are never kept, so every id is unknown (TASK_NOT_FOUND)',
-    responds: { status: 404, type: A2A_MEDIA_TYPE, description: 'An A2A error `{ error }` with reason TASK_NOT_FOUND' },
+    responds: { status: 404, type: A2A_MEDIA_TYPE, description: 'An A2A error `{ error }` with reason TASK_NOT_FOUND', body: A2AErrorResponseSchema },
     handle: ({ params }) =>
       a2aErrorResponse(new A2AError('taskNotFound', `there is no task ${params.id}: tasks are completed in the answer to their message and never kept`)),
   }),

@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { A2AError, type FieldViolation } from './errors.ts';
 
 /** A part this agent reads: text, or structured data. */
@@ -101,3 +102,47 @@ function invalid(description: string, field: string): A2AError {
 function describe(violations: readonly FieldViolation[]): string {
   return `invalid SendMessageRequest: ${violations.map((v) => `${v.field}: ${v.description}`).join('; ')}`;
 }
+
+const Strings = v.array(v.string());
+const Metadata = v.record(v.string(), v.unknown());
+
+/**
+ * What {@link parseSendRequest} takes, for the API description: the handler checks the body
+ * itself and answers A2A errors, so this schema is never run.
+ */
+export const SendMessageRequestSchema = v.pipe(
+  v.object({
+    message: v.object({
+      messageId: v.pipe(v.string(), v.minLength(1), v.description('Unique per message')),
+      role: v.literal('ROLE_USER'),
+      parts: v.pipe(
+        v.array(
+          v.pipe(
+            v.looseObject({
+              text: v.optional(v.string()),
+              data: v.optional(v.unknown()),
+              mediaType: v.optional(v.string()),
+              metadata: v.optional(Metadata),
+            }),
+            v.description('Exactly one of `text` or `data`: file parts (`url`, `raw`) are refused with 415'),
+          ),
+        ),
+        v.minLength(1),
+      ),
+      contextId: v.optional(v.string()),
+      taskId: v.optional(v.pipe(v.string(), v.description('Tasks are never kept: a non-empty taskId is refused (UNSUPPORTED_OPERATION)'))),
+      metadata: v.optional(Metadata),
+      extensions: v.optional(Strings),
+      referenceTaskIds: v.optional(Strings),
+    }),
+    configuration: v.optional(
+      v.object({
+        acceptedOutputModes: v.optional(v.nullable(v.pipe(Strings, v.description('Media types the answer may use; it must take application/json or text/plain')))),
+        historyLength: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0), v.description('0 leaves the message out of the task’s history')))),
+        taskPushNotificationConfig: v.optional(v.pipe(v.null(), v.description('No push notifications are sent: any config is refused (PUSH_NOTIFICATION_NOT_SUPPORTED)'))),
+      }),
+    ),
+    metadata: v.optional(Metadata),
+  }),
+  v.description('An A2A v1.0 SendMessageRequest (HTTP+JSON binding), as `application/json` or `application/a2a+json`; a user message of text or data parts.'),
+);

@@ -1,12 +1,28 @@
+import { MAX_BODY_BYTES } from '../../http/json-body.ts';
 import { defineRoute } from '../../http/route.ts';
 import { mcpServerDescriptor } from './descriptor.ts';
 import { serveMcp } from './handler.ts';
+import { JsonRpcErrorResponseSchema, JsonRpcMessageSchema, JsonRpcResponseSchema } from './json-rpc.ts';
+import { ServerDescriptorResponseSchema } from './responses.ts';
+
+/** A refusal of the transport, answered as a JSON-RPC error (code -32700, -32600 or -32000; `id` null). */
+const refusal = (status: number, description: string) => ({ status, description, type: 'application/json', body: JsonRpcErrorResponseSchema });
+
+/** What the streamable HTTP transport answers besides a JSON-RPC response. */
+const TRANSPORT_ANSWERS = [
+  { status: 202, description: 'A notification, accepted: no body' },
+  refusal(400, 'A JSON-RPC error: the body is not JSON (-32700) or not a JSON-RPC message (-32600), or an MCP header is missing or wrong'),
+  refusal(406, 'A JSON-RPC error: `Accept` must take both application/json and text/event-stream'),
+  refusal(413, `A JSON-RPC error: request bodies are limited to ${MAX_BODY_BYTES} bytes`),
+  refusal(415, 'A JSON-RPC error: the body must be sent as application/json'),
+];
 
 const descriptorAt = (path: string) =>
   defineRoute({
     method: 'GET',
     path,
     summary: 'The remote MCP server descriptor (MCP registry server.json)',
+    responds: { body: ServerDescriptorResponseSchema },
     handle: ({ request }, arena) => mcpServerDescriptor(arena.originOf(request)),
   });
 
@@ -16,21 +32,26 @@ export const mcpRoutes = [
     method: 'POST',
     path: '/api/mcp',
     summary: 'MCP over streamable HTTP (JSON-RPC; protocol 2026-07-28, and 2025-11-25 through initialize): the arena’s tools',
-    responds: { description: 'A JSON-RPC response (a result, or a JSON-RPC error object); a notification is answered 202 with no body' },
+    responds: { description: 'A JSON-RPC response: a result, or a JSON-RPC error object', body: JsonRpcResponseSchema, others: TRANSPORT_ANSWERS },
+    protocolBody: {
+      description: `One JSON-RPC 2.0 message as JSON, at most ${MAX_BODY_BYTES} bytes; read by the MCP SDK, which answers its own refusals as JSON-RPC errors.`,
+      types: ['application/json'],
+      schema: JsonRpcMessageSchema,
+    },
     handle: ({ request, connection }, arena) => serveMcp(arena, { request, connection }),
   }),
   defineRoute({
     method: 'GET',
     path: '/api/mcp',
     summary: 'No session stream: the stateless MCP endpoint answers 405',
-    responds: { status: 405, description: 'A JSON-RPC error: there are no sessions, so there is no stream to open' },
+    responds: { status: 405, description: 'A JSON-RPC error: there are no sessions, so there is no stream to open', body: JsonRpcErrorResponseSchema },
     handle: ({ request, connection }, arena) => serveMcp(arena, { request, connection }),
   }),
   defineRoute({
     method: 'DELETE',
     path: '/api/mcp',
     summary: 'No session to end: the stateless MCP endpoint answers 405',
-    responds: { status: 405, description: 'A JSON-RPC error: there are no sessions to end' },
+    responds: { status: 405, description: 'A JSON-RPC error: there are no sessions to end', body: JsonRpcErrorResponseSchema },
     handle: ({ request, connection }, arena) => serveMcp(arena, { request, connection }),
   }),
   descriptorAt('/mcp/server.json'),

@@ -1,0 +1,27 @@
+import type { JsonSchema } from '@valibot/to-json-schema';
+
+/**
+ * Response schemas that name themselves with `v.title` (a run, a receipt, a proposal, …) are
+ * published once under `components/schemas` and referenced wherever an answer holds them, so
+ * the document stays small and client generators get readable type names. Unnamed parts stay
+ * inline. The converter meets the title last in the schema's pipe, with the schema converted.
+ */
+export function namedSchemas() {
+  const published = new Map<string, JsonSchema>();
+  return {
+    /** The reference that replaces a schema titled `name`, converted as `converted`. */
+    reference(name: string, converted: JsonSchema): JsonSchema {
+      const earlier = published.get(name);
+      // The same schema converts the same way every time; another one under its name is a bug.
+      if (earlier !== undefined && JSON.stringify(earlier) !== JSON.stringify(converted)) throw new Error(`two response schemas are titled ${name}`);
+      published.set(name, { ...converted });
+      return { $ref: `#/components/schemas/${name}` };
+    },
+    /** Every named schema met so far, by name. */
+    schemas(): Record<string, JsonSchema> {
+      return Object.fromEntries([...published].sort(([a], [b]) => a.localeCompare(b)));
+    },
+  };
+}
+
+export type NamedSchemas = ReturnType<typeof namedSchemas>;
