@@ -1,9 +1,10 @@
 import { MAX_BODY_BYTES, readBodyBytes } from '../http/json-body.ts';
 
 /**
- * The request again, its body read into memory with the arena's size limit: 413 problem+json
- * from `Content-Length` alone, or as soon as a streamed body passes the limit. Bridges hand the
- * copy to an SDK, which then never sees more than the limit, however the body was sent.
+ * The request again, its body read into memory with the arena's size limit: a 413 `HttpError`
+ * (which each bridge answers in its protocol's shape) from `Content-Length` alone, or as soon as
+ * a streamed body passes the limit. Bridges hand the copy to an SDK, which then never sees more
+ * than the limit, however the body was sent.
  */
 export async function withBoundedBody(request: Request, limit = MAX_BODY_BYTES): Promise<Request> {
   const bytes = await readBodyBytes(request, limit);
@@ -14,7 +15,7 @@ export async function withBoundedBody(request: Request, limit = MAX_BODY_BYTES):
   return new Request(request.url, { method: request.method, headers, body: bytes, signal: request.signal });
 }
 
-/** The body as UTF-8 text, read with the same limit (413 problem+json past it). */
+/** The body as UTF-8 text, read with the same limit (the same 413 `HttpError` past it). */
 export async function readBoundedText(request: Request, limit = MAX_BODY_BYTES): Promise<string> {
   return new TextDecoder().decode(await readBodyBytes(request, limit));
 }
