@@ -3,17 +3,20 @@
  * revision's row (so it must exist, as the reference also insists; with no revision named, the
  * latest, read in the same statement) only when the reviewer is not
  * the proposal's author, doing nothing when the revision already has its review
- * (PRIMARY KEY (proposal_number, revision)). When nothing was inserted, reads say why. A review
- * never touches the status; its trigger counts it and moves the proposal's `updated_at`.
+ * (PRIMARY KEY (proposal_number, revision)). When nothing was inserted, reads say why; first,
+ * whether this request already gave the review (`request_digest` is unique): then it is
+ * returned. A review never touches the status; its trigger counts it and moves the proposal's
+ * `updated_at`.
  */
 import type { Kysely } from 'kysely';
+import type { RequestKeyed } from '../core/store/records.ts';
 import type { ReviewRecord } from '../core/store/social-records.ts';
 import { withAuthorOf } from './agent-summary.ts';
 import type { Database } from './database.ts';
 import { isProposalNumber, MAXIMUM_ROUNDS } from './proposal-rules.ts';
 import { toReview } from './social-rows.ts';
 
-export interface NewReview {
+export interface NewReview extends RequestKeyed {
   /** The revision reviewed; `undefined` is the latest when the review is inserted. */
   revision: number | undefined;
   reviewerId: string;
@@ -28,7 +31,9 @@ export type ReviewResult = { review: ReviewRecord } | { refused: 'not-found' | '
 export async function addReview(db: Kysely<Database>, number: number, review: NewReview): Promise<ReviewResult> {
   if (!isProposalNumber(number) || (review.revision !== undefined && !isProposalNumber(review.revision))) return { refused: 'not-found' };
   for (let round = 0; round < MAXIMUM_ROUNDS; round++) {
-    const row = await insertReview(db, number, review);
+    const row =
+      (await insertReview(db, number, review)) ??
+      (review.requestDigest === undefined ? undefined : await db.selectFrom('proposal_reviews').selectAll().where('request_digest', '=', review.requestDigest).executeTakeFirst());
     if (row) return { review: toReview(await withAuthorOf(db, row, row.reviewer_id)) };
     const why = await refusal(db, number, review);
     if (why !== 'moved-on') return { refused: why };
@@ -39,12 +44,12 @@ export async function addReview(db: Kysely<Database>, number: number, review: Ne
 /**
  * INSERT INTO proposal_reviews (…) SELECT … FROM proposal_revisions r WHERE r.proposal_number = ?
  * AND r.number = (? or the proposal's revision_count) AND the reviewer is not the author
- * ON CONFLICT (proposal_number, revision) DO NOTHING RETURNING *
+ * ON CONFLICT DO NOTHING RETURNING *
  */
 function insertReview(db: Kysely<Database>, number: number, review: NewReview) {
   return db
     .insertInto('proposal_reviews')
-    .columns(['proposal_number', 'revision', 'reviewer_id', 'stance', 'comment', 'created_at'])
+    .columns(['proposal_number', 'revision', 'reviewer_id', 'stance', 'comment', 'created_at', 'request_digest'])
     .expression(
       db
         .selectFrom('proposal_revisions as r')
@@ -55,6 +60,7 @@ function insertReview(db: Kysely<Database>, number: number, review: NewReview) {
           eb.val(review.stance).as('stance'),
           eb.val(review.comment).as('comment'),
           eb.val(review.createdAt).as('created_at'),
+          eb.val(review.requestDigest ?? null).as('request_digest'),
         ])
         .where('r.proposal_number', '=', number)
         .where((eb) =>
@@ -66,7 +72,8 @@ function insertReview(db: Kysely<Database>, number: number, review: NewReview) {
         )
         .where(({ exists, selectFrom }) => exists(selectFrom('proposals as p').select('p.number').where('p.number', '=', number).where('p.author_id', '<>', review.reviewerId))),
     )
-    .onConflict((oc) => oc.columns(['proposal_number', 'revision']).doNothing())
+    // The revision's review already given, perhaps by this very request.
+    .onConflict((oc) => oc.doNothing())
     .returningAll()
     .executeTakeFirst();
 }

@@ -5,7 +5,9 @@
  * `revision_count + 1` (the row's count, which the revisions trigger keeps equal to the highest
  * number), and does nothing if a concurrent insert took that number
  * (PRIMARY KEY (proposal_number, number)). When nothing was inserted, a read of the proposal says
- * why (not found, not the author, closed) or finds a lost race, which is retried.
+ * why (not found, not the author, closed) or finds a lost race, which is retried. A revision
+ * whose request already added one inserts nothing (`request_digest` is unique): that one is
+ * returned.
  *
  * On PostgreSQL the SELECT locks the proposal row (FOR NO KEY UPDATE, which every UPDATE of
  * the row also takes), and READ COMMITTED re-checks a locked row that changed meanwhile: a
@@ -15,6 +17,7 @@
  * SQLite and D1 have one writer at a time and no such clause.
  */
 import type { Kysely, Selectable } from 'kysely';
+import type { RequestKeyed } from '../core/store/records.ts';
 import type { RevisionContent, RevisionRecord } from '../core/store/social-records.ts';
 import type { Database, ProposalRevisionsTable } from './database.ts';
 import type { DialectFamily } from './family.ts';
@@ -29,12 +32,16 @@ export async function addRevision(
   family: DialectFamily,
   number: number,
   authorId: string,
-  revision: Partial<RevisionContent> & { createdAt: string },
+  revision: Partial<RevisionContent> & { createdAt: string } & RequestKeyed,
 ): Promise<RevisionResult> {
   if (!isProposalNumber(number)) return { refused: 'not-found' };
   for (let round = 0; round < MAXIMUM_ROUNDS; round++) {
     const row = await insertNext(db, family, number, authorId, revision);
     if (row) return { revision: toRevision(row) };
+    if (revision.requestDigest !== undefined) {
+      const earlier = await db.selectFrom('proposal_revisions').selectAll().where('request_digest', '=', revision.requestDigest).executeTakeFirst();
+      if (earlier) return { revision: toRevision(earlier) };
+    }
     const proposal = await db.selectFrom('proposals').select(['author_id', 'status']).where('number', '=', number).executeTakeFirst();
     if (!proposal) return { refused: 'not-found' };
     if (proposal.author_id !== authorId) return { refused: 'not-author' };
@@ -46,14 +53,14 @@ export async function addRevision(
 /**
  * INSERT INTO proposal_revisions (…) SELECT p.number, p.revision_count + 1, COALESCE(?, p.title), … FROM proposals p
  * WHERE p.number = ? AND p.author_id = ? AND p.status IN ('open', 'under-review')
- * [FOR NO KEY UPDATE] ON CONFLICT (proposal_number, number) DO NOTHING RETURNING *
+ * [FOR NO KEY UPDATE] ON CONFLICT DO NOTHING RETURNING *
  */
 function insertNext(
   db: Kysely<Database>,
   family: DialectFamily,
   number: number,
   authorId: string,
-  revision: Partial<RevisionContent> & { createdAt: string },
+  revision: Partial<RevisionContent> & { createdAt: string } & RequestKeyed,
 ): Promise<Selectable<ProposalRevisionsTable> | undefined> {
   let source = db
     .selectFrom('proposals as p')
@@ -66,6 +73,7 @@ function insertNext(
       eb.fn.coalesce(eb.val(revision.ruleText ?? null), 'p.rule_text').as('rule_text'),
       eb.fn.coalesce(eb.val(revision.rationale ?? null), 'p.rationale').as('rationale'),
       eb.val(revision.createdAt).as('created_at'),
+      eb.val(revision.requestDigest ?? null).as('request_digest'),
     ])
     .where('p.number', '=', number)
     .where('p.author_id', '=', authorId)
@@ -73,9 +81,10 @@ function insertNext(
   if (family === 'postgres') source = source.forNoKeyUpdate();
   return db
     .insertInto('proposal_revisions')
-    .columns(['proposal_number', 'number', 'title', 'summary', 'rule_text', 'rationale', 'created_at'])
+    .columns(['proposal_number', 'number', 'title', 'summary', 'rule_text', 'rationale', 'created_at', 'request_digest'])
     .expression(source)
-    .onConflict((oc) => oc.columns(['proposal_number', 'number']).doNothing())
+    // A number a concurrent revision took, or this request's own earlier revision.
+    .onConflict((oc) => oc.doNothing())
     .returningAll()
     .executeTakeFirst();
 }

@@ -5,9 +5,12 @@
  * insert took that number (UNIQUE (date, client_digest, number)). When nothing was inserted, a
  * read tells a full day from a lost race, which is retried; each loss means another check-in took
  * a number, so at most `dailyCap` retries can happen. The digests are stored, never read back.
+ * A check-in whose request already recorded one inserts nothing (`request_digest` is unique):
+ * that one is returned.
  */
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ArrivalStore } from '../core/store/arrival-store.ts';
+import type { RequestKeyed } from '../core/store/records.ts';
 import type { NewArrival } from '../core/store/social-records.ts';
 import { decodeCursor } from './cursor.ts';
 import type { ArrivalsTable, Database } from './database.ts';
@@ -23,6 +26,10 @@ export function arrivalStore(db: Kysely<Database>): ArrivalStore {
       for (let round = 0; round <= dailyCap; round++) {
         const row = await insertNext(db, arrival, dailyCap);
         if (row) return { arrival: toArrival(row) };
+        if (arrival.requestDigest !== undefined) {
+          const earlier = await db.selectFrom('arrivals').selectAll().where('request_digest', '=', arrival.requestDigest).executeTakeFirst();
+          if (earlier) return { arrival: toArrival(earlier) };
+        }
         const { used } = await db
           .selectFrom('arrivals')
           .select(sql<number>`coalesce(max(${sql.ref('number')}), 0)`.as('used'))
@@ -58,9 +65,9 @@ export function arrivalStore(db: Kysely<Database>): ArrivalStore {
 /**
  * INSERT INTO arrivals (…, number) SELECT …, n.next FROM (SELECT COALESCE(MAX(number), 0) + 1 AS
  * next FROM arrivals WHERE date = ? AND client_digest = ?) n WHERE n.next <= ?
- * ON CONFLICT (date, client_digest, number) DO NOTHING RETURNING *
+ * ON CONFLICT DO NOTHING RETURNING *
  */
-function insertNext(db: Kysely<Database>, arrival: NewArrival, dailyCap: number): Promise<Selectable<ArrivalsTable> | undefined> {
+function insertNext(db: Kysely<Database>, arrival: NewArrival & RequestKeyed, dailyCap: number): Promise<Selectable<ArrivalsTable> | undefined> {
   const values: Omit<ArrivalsTable, 'number'> = {
     id: arrival.id,
     date: arrival.date,
@@ -73,6 +80,7 @@ function insertNext(db: Kysely<Database>, arrival: NewArrival, dailyCap: number)
     source: arrival.source,
     purpose: arrival.purpose,
     arrived_at: arrival.arrivedAt,
+    request_digest: arrival.requestDigest ?? null,
   };
   const columns = Object.keys(values) as (keyof typeof values)[];
   const next = db
@@ -88,7 +96,8 @@ function insertNext(db: Kysely<Database>, arrival: NewArrival, dailyCap: number)
     .insertInto('arrivals')
     .columns([...columns, 'number'])
     .expression(source)
-    .onConflict((oc) => oc.columns(['date', 'client_digest', 'number']).doNothing())
+    // A number a concurrent check-in took, or this request's own earlier check-in.
+    .onConflict((oc) => oc.doNothing())
     .returningAll()
     .executeTakeFirst();
 }

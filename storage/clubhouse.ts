@@ -2,7 +2,8 @@
  * The Clubhouse: members, topics and replies. Each write is one statement: joining is an
  * insert-or-nothing on the agent's id; a reply is inserted only from the topic row it answers,
  * so an unknown topic inserts nothing. Counts, reply counts and last reply times are kept by
- * the triggers of migration 0002.
+ * the triggers of migration 0002. A topic or reply whose request already wrote one inserts
+ * nothing (`request_digest` is unique), and that one is returned.
  */
 import type { Kysely } from 'kysely';
 import type { ClubhouseStore } from '../core/store/clubhouse-store.ts';
@@ -26,6 +27,14 @@ const CHANNEL_COLUMNS: Record<Channel, Extract<keyof ClubhouseTotalsTable, `topi
 
 /** The Clubhouse's part of the store, bound to the database. */
 export function clubhouseStore(db: Kysely<Database>): ClubhouseStore {
+  const topicWhere = (column: 't.id' | 't.request_digest', value: string) =>
+    db
+      .selectFrom('clubhouse_topics as t')
+      .innerJoin('agents as a', 'a.id', 't.author_id')
+      .selectAll('t')
+      .select(AUTHOR_COLUMNS)
+      .where(column, '=', value)
+      .executeTakeFirst();
   const memberOf = (agentId: string) =>
     db
       .selectFrom('clubhouse_members as m')
@@ -36,23 +45,25 @@ export function clubhouseStore(db: Kysely<Database>): ClubhouseStore {
       .executeTakeFirst();
 
   return {
-    async joinClubhouse({ agentId, via, joinedAt }) {
+    async joinClubhouse({ agentId, via, joinedAt, requestDigest }) {
       // Inserted from the agent's row, so an unknown agent inserts nothing (and is told below).
       const inserted = await db
         .insertInto('clubhouse_members')
-        .columns(['agent_id', 'via', 'joined_at'])
+        .columns(['agent_id', 'via', 'joined_at', 'request_digest'])
         .expression(
           db
             .selectFrom('agents')
-            .select((eb) => ['id', eb.val(via).as('via'), eb.val(joinedAt).as('joined_at')])
+            .select((eb) => ['id', eb.val(via).as('via'), eb.val(joinedAt).as('joined_at'), eb.val(requestDigest ?? null).as('request_digest')])
             .where('id', '=', agentId),
         )
-        .onConflict((oc) => oc.column('agent_id').doNothing())
+        .onConflict((oc) => oc.doNothing())
         .returning('agent_id')
         .executeTakeFirst();
       const member = await memberOf(agentId);
       if (!member) throw new Error(`agent ${agentId} does not exist, so it cannot join the Clubhouse`);
-      return { member: toMember(member), created: inserted !== undefined };
+      // Created all the same when this very request made the membership (and its answer was lost).
+      const created = inserted !== undefined || (requestDigest !== undefined && member.request_digest === requestDigest);
+      return { member: toMember(member), created };
     },
     async clubhouseMember(agentId) {
       const row = await memberOf(agentId);
@@ -60,7 +71,7 @@ export function clubhouseStore(db: Kysely<Database>): ClubhouseStore {
     },
 
     async createTopic(topic) {
-      const row = await db
+      const inserted = await db
         .insertInto('clubhouse_topics')
         .values({
           id: topic.id,
@@ -72,36 +83,44 @@ export function clubhouseStore(db: Kysely<Database>): ClubhouseStore {
           created_at: topic.createdAt,
           reply_count: 0,
           last_reply_at: null,
+          request_digest: topic.requestDigest ?? null,
         })
+        .onConflict((oc) => oc.column('request_digest').doNothing())
         .returningAll()
-        .executeTakeFirstOrThrow();
-      return toTopic(await withAuthorOf(db, row, row.author_id));
+        .executeTakeFirst();
+      if (inserted) return toTopic(await withAuthorOf(db, inserted, inserted.author_id));
+      const earlier = await topicWhere('t.request_digest', topic.requestDigest!);
+      if (!earlier) throw new Error(`topic ${topic.id} was neither inserted nor written before by its request`);
+      return toTopic(earlier);
     },
     async topicById(id) {
-      const row = await db
-        .selectFrom('clubhouse_topics as t')
-        .innerJoin('agents as a', 'a.id', 't.author_id')
-        .selectAll('t')
-        .select(AUTHOR_COLUMNS)
-        .where('t.id', '=', id)
-        .executeTakeFirst();
+      const row = await topicWhere('t.id', id);
       return row ? toTopic(row) : null;
     },
     listTopics: (filter, page) => listTopics(db, filter, page),
 
     async addReply(reply) {
       // Inserted from the topic's row: nothing is inserted for a topic that does not exist.
-      const row = await db
+      const inserted = await db
         .insertInto('clubhouse_replies')
-        .columns(['id', 'topic_id', 'body', 'author_id', 'created_at'])
+        .columns(['id', 'topic_id', 'body', 'author_id', 'created_at', 'request_digest'])
         .expression(
           db
             .selectFrom('clubhouse_topics')
-            .select((eb) => [eb.val(reply.id).as('id'), 'id as topic_id', eb.val(reply.body).as('body'), eb.val(reply.authorId).as('author_id'), eb.val(reply.createdAt).as('created_at')])
+            .select((eb) => [
+              eb.val(reply.id).as('id'),
+              'id as topic_id',
+              eb.val(reply.body).as('body'),
+              eb.val(reply.authorId).as('author_id'),
+              eb.val(reply.createdAt).as('created_at'),
+              eb.val(reply.requestDigest ?? null).as('request_digest'),
+            ])
             .where('id', '=', reply.topicId),
         )
+        .onConflict((oc) => oc.column('request_digest').doNothing())
         .returningAll()
         .executeTakeFirst();
+      const row = inserted ?? (reply.requestDigest === undefined ? undefined : await db.selectFrom('clubhouse_replies').selectAll().where('request_digest', '=', reply.requestDigest).executeTakeFirst());
       if (!row) return null;
       return toReply(await withAuthorOf(db, row, row.author_id));
     },

@@ -3,20 +3,28 @@
  * MAX(number) + 1 and inserts, doing nothing if a concurrent insert took that number
  * (the primary key). A lost race is retried; each loss means another proposal got a number, so
  * the rounds are bounded by the number of concurrent creators. The proposal's trigger writes
- * its revision 1 and its first status-log entry inside that same insert.
+ * its revision 1 and its first status-log entry inside that same insert. A proposal whose
+ * request already created one inserts nothing (`request_digest` is unique): that one is returned,
+ * as it stands now.
  */
 import { sql, type Kysely, type Selectable } from 'kysely';
+import type { RequestKeyed } from '../core/store/records.ts';
 import type { NewProposal, ProposalRecord } from '../core/store/social-records.ts';
 import { withAuthorOf } from './agent-summary.ts';
 import type { Database, ProposalsTable } from './database.ts';
+import { proposalByNumber } from './proposal-reads.ts';
 import { MAXIMUM_ROUNDS } from './proposal-rules.ts';
 import { toProposalSummary, toRevision, toStatusChange } from './social-rows.ts';
 
 /** Stores the proposal as the next number, with revision 1 and status-log entry 1; returns it as stored. */
-export async function createProposal(db: Kysely<Database>, proposal: NewProposal): Promise<ProposalRecord> {
+export async function createProposal(db: Kysely<Database>, proposal: NewProposal & RequestKeyed): Promise<ProposalRecord> {
   for (let round = 0; round < MAXIMUM_ROUNDS; round++) {
     const row = await insertNext(db, proposal);
-    if (!row) continue;
+    if (!row) {
+      const earlier = await writtenBy(db, proposal.requestDigest);
+      if (earlier) return earlier;
+      continue;
+    }
     // What the insert and its trigger wrote, as the stored row says it.
     return {
       ...toProposalSummary(await withAuthorOf(db, row, row.author_id)),
@@ -30,9 +38,9 @@ export async function createProposal(db: Kysely<Database>, proposal: NewProposal
 
 /**
  * INSERT INTO proposals (…, number) SELECT …, n.next FROM (SELECT COALESCE(MAX(number), 0) + 1
- * AS next FROM proposals) n WHERE true ON CONFLICT (number) DO NOTHING RETURNING *
+ * AS next FROM proposals) n WHERE true ON CONFLICT DO NOTHING RETURNING *
  */
-function insertNext(db: Kysely<Database>, proposal: NewProposal): Promise<Selectable<ProposalsTable> | undefined> {
+function insertNext(db: Kysely<Database>, proposal: NewProposal & RequestKeyed): Promise<Selectable<ProposalsTable> | undefined> {
   const values: Omit<ProposalsTable, 'number'> = {
     id: proposal.id,
     game_id: proposal.gameId,
@@ -51,6 +59,8 @@ function insertNext(db: Kysely<Database>, proposal: NewProposal): Promise<Select
     status_changed_at: proposal.createdAt,
     created_at: proposal.createdAt,
     updated_at: proposal.createdAt,
+    request_digest: proposal.requestDigest ?? null,
+    status_request_digest: null,
   };
   const columns = Object.keys(values) as (keyof typeof values)[];
   const next = db.selectFrom('proposals').select(sql<number>`coalesce(max(${sql.ref('number')}), 0) + 1`.as('next'));
@@ -63,7 +73,15 @@ function insertNext(db: Kysely<Database>, proposal: NewProposal): Promise<Select
     .insertInto('proposals')
     .columns([...columns, 'number'])
     .expression(source)
-    .onConflict((oc) => oc.column('number').doNothing())
+    // A number another proposal took, or this request's own earlier proposal.
+    .onConflict((oc) => oc.doNothing())
     .returningAll()
     .executeTakeFirst();
+}
+
+/** The proposal this request already created, if it did. */
+async function writtenBy(db: Kysely<Database>, requestDigest: string | undefined): Promise<ProposalRecord | null> {
+  if (requestDigest === undefined) return null;
+  const row = await db.selectFrom('proposals').select('number').where('request_digest', '=', requestDigest).executeTakeFirst();
+  return row ? proposalByNumber(db, row.number) : null;
 }

@@ -5,6 +5,13 @@
  */
 import type { Channel, MemberRecord, ProposalStatus, ReviewRecord } from '../core/store/social-records.ts';
 
+/**
+ * The SHA-256 identity of the request that wrote a row (migration 0004; unique per table): a
+ * retry of that request finds the row instead of writing another. Null on rows written before
+ * the migration, or outside a request.
+ */
+export type RequestDigest = string | null;
+
 /** A stored flag: 0/1 on SQLite (its drivers refuse to bind booleans), boolean on PostgreSQL. */
 export type Flag = number | boolean;
 
@@ -17,6 +24,7 @@ export interface AgentsTable {
   /** Hex SHA-256 of the arena key; unique. */
   key_digest: string;
   created_at: string;
+  request_digest: RequestDigest;
 }
 
 export interface AttemptsTable {
@@ -38,6 +46,7 @@ export interface AttemptsTable {
   /** JSON text. */
   declaration: string;
   created_at: string;
+  request_digest: RequestDigest;
 }
 
 /** Per day: maintained by the attempts trigger. */
@@ -76,9 +85,9 @@ export interface LeagueTotalsTable {
   attempts: number;
 }
 
-export interface IdempotencyKeysTable {
-  scope: string;
-  key: string;
+/** Migration 0004: an Idempotency-Key's record, under the digest of its scope and the key. */
+export interface IdempotencyRecordsTable {
+  key_digest: string;
   fingerprint: string;
   state: 'in-flight' | 'completed';
   /** Milliseconds since the epoch (bigint on PostgreSQL, so read it through `Number`). */
@@ -95,6 +104,7 @@ export interface ClubhouseMembersTable {
   agent_id: string;
   via: MemberRecord['via'];
   joined_at: string;
+  request_digest: RequestDigest;
 }
 
 export interface ClubhouseTopicsTable {
@@ -110,6 +120,7 @@ export interface ClubhouseTopicsTable {
   reply_count: number;
   /** The newest reply's `created_at`, maintained by the replies trigger. */
   last_reply_at: string | null;
+  request_digest: RequestDigest;
 }
 
 export interface ClubhouseRepliesTable {
@@ -118,6 +129,7 @@ export interface ClubhouseRepliesTable {
   body: string;
   author_id: string;
   created_at: string;
+  request_digest: RequestDigest;
 }
 
 /** One row (`id` = 1): the Clubhouse's counts, one topic column per channel, kept by triggers. */
@@ -163,6 +175,9 @@ export interface ProposalsTable {
   created_at: string;
   /** The latest of its creation, revisions, reviews and status changes (never goes back). */
   updated_at: string;
+  request_digest: RequestDigest;
+  /** The request of the latest status change, which the status trigger copies into the log. */
+  status_request_digest: RequestDigest;
 }
 
 export interface ProposalRevisionsTable {
@@ -174,6 +189,7 @@ export interface ProposalRevisionsTable {
   rule_text: string;
   rationale: string;
   created_at: string;
+  request_digest: RequestDigest;
 }
 
 /** At most one per revision: the primary key is (proposal_number, revision). */
@@ -184,6 +200,7 @@ export interface ProposalReviewsTable {
   stance: ReviewRecord['stance'];
   comment: string;
   created_at: string;
+  request_digest: RequestDigest;
 }
 
 /** Written only by the proposals triggers: one entry per status, creation included. */
@@ -195,6 +212,7 @@ export interface ProposalStatusLogTable {
   to_status: ProposalStatus;
   reason: string;
   at: string;
+  request_digest: RequestDigest;
 }
 
 /** One row (`id` = 1): the Rules Desk's counts, one column per status, kept by triggers. */
@@ -225,6 +243,7 @@ export interface ArrivalsTable {
   source: string;
   purpose: string;
   arrived_at: string;
+  request_digest: RequestDigest;
 }
 
 /** One row (`id` = 1): every arrival ever recorded, kept by the arrivals trigger. */
@@ -240,7 +259,7 @@ export interface Database {
   day_bests: DayBestsTable;
   season_totals: SeasonTotalsTable;
   league_totals: LeagueTotalsTable;
-  idempotency_keys: IdempotencyKeysTable;
+  idempotency_records: IdempotencyRecordsTable;
   clubhouse_members: ClubhouseMembersTable;
   clubhouse_topics: ClubhouseTopicsTable;
   clubhouse_replies: ClubhouseRepliesTable;

@@ -1,5 +1,6 @@
 /**
- * Idempotency-Key records. A claim is one conditional upsert: the row is written when the key is
+ * Idempotency-Key records, each under the digest of its scope and key (the key itself is never
+ * stored). A claim is one conditional upsert: the row is written when the key is
  * new, or taken over when the existing record has expired, or when the same request (same
  * fingerprint) was left in flight for longer than `staleAfterMs` (it crashed); `RETURNING` says
  * whether this call wrote it. Otherwise a read reports the existing record. Completing and
@@ -10,8 +11,7 @@ import type { IdempotencyClaim, IdempotencyClaimRef, StoredResponse } from '../c
 import type { Database } from './database.ts';
 
 export interface Claim {
-  scope: string;
-  key: string;
+  keyDigest: string;
   fingerprint: string;
   now: number;
   staleAfterMs: number;
@@ -22,10 +22,9 @@ export async function claimIdempotencyKey(db: Kysely<Database>, claim: Claim): P
   // A record released between the upsert and the read is gone: claim again (a release happens once).
   for (let round = 0; round < 3; round++) {
     const written = await db
-      .insertInto('idempotency_keys')
+      .insertInto('idempotency_records')
       .values({
-        scope: claim.scope,
-        key: claim.key,
+        key_digest: claim.keyDigest,
         fingerprint: claim.fingerprint,
         state: 'in-flight',
         claimed_at: claim.now,
@@ -36,7 +35,7 @@ export async function claimIdempotencyKey(db: Kysely<Database>, claim: Claim): P
       })
       .onConflict((oc) =>
         oc
-          .columns(['scope', 'key'])
+          .column('key_digest')
           .doUpdateSet((eb) => ({
             fingerprint: eb.ref('excluded.fingerprint'),
             state: 'in-flight',
@@ -48,11 +47,11 @@ export async function claimIdempotencyKey(db: Kysely<Database>, claim: Claim): P
           }))
           .where((eb) =>
             eb.or([
-              eb('idempotency_keys.expires_at', '<=', claim.now),
+              eb('idempotency_records.expires_at', '<=', claim.now),
               eb.and([
-                eb('idempotency_keys.state', '=', 'in-flight'),
-                eb('idempotency_keys.fingerprint', '=', claim.fingerprint),
-                eb('idempotency_keys.claimed_at', '<', claim.now - claim.staleAfterMs),
+                eb('idempotency_records.state', '=', 'in-flight'),
+                eb('idempotency_records.fingerprint', '=', claim.fingerprint),
+                eb('idempotency_records.claimed_at', '<', claim.now - claim.staleAfterMs),
               ]),
             ]),
           ),
@@ -61,10 +60,9 @@ export async function claimIdempotencyKey(db: Kysely<Database>, claim: Claim): P
       .executeTakeFirst();
     if (written) return { state: 'claimed', claimedAt: Number(written.claimed_at) };
     const existing = await db
-      .selectFrom('idempotency_keys')
+      .selectFrom('idempotency_records')
       .select(['fingerprint', 'state', 'status', 'headers', 'body'])
-      .where('scope', '=', claim.scope)
-      .where('key', '=', claim.key)
+      .where('key_digest', '=', claim.keyDigest)
       .executeTakeFirst();
     if (!existing) continue;
     if (existing.fingerprint !== claim.fingerprint) return { state: 'mismatch' };
@@ -72,15 +70,14 @@ export async function claimIdempotencyKey(db: Kysely<Database>, claim: Claim): P
     const response: StoredResponse = { status: Number(existing.status), headers: JSON.parse(existing.headers ?? '{}'), body: existing.body ?? '' };
     return { state: 'completed', response };
   }
-  throw new Error(`the Idempotency-Key ${claim.key} kept being released while it was claimed`);
+  throw new Error(`the Idempotency-Key with digest ${claim.keyDigest} kept being released while it was claimed`);
 }
 
 export async function completeIdempotencyKey(db: Kysely<Database>, claim: IdempotencyClaimRef, response: StoredResponse, expiresAt: number): Promise<void> {
   await db
-    .updateTable('idempotency_keys')
+    .updateTable('idempotency_records')
     .set({ state: 'completed', status: response.status, headers: JSON.stringify(response.headers), body: response.body, expires_at: expiresAt })
-    .where('scope', '=', claim.scope)
-    .where('key', '=', claim.key)
+    .where('key_digest', '=', claim.keyDigest)
     .where('state', '=', 'in-flight')
     .where('claimed_at', '=', claim.claimedAt)
     .execute();
@@ -88,14 +85,13 @@ export async function completeIdempotencyKey(db: Kysely<Database>, claim: Idempo
 
 export async function releaseIdempotencyKey(db: Kysely<Database>, claim: IdempotencyClaimRef): Promise<void> {
   await db
-    .deleteFrom('idempotency_keys')
-    .where('scope', '=', claim.scope)
-    .where('key', '=', claim.key)
+    .deleteFrom('idempotency_records')
+    .where('key_digest', '=', claim.keyDigest)
     .where('state', '=', 'in-flight')
     .where('claimed_at', '=', claim.claimedAt)
     .execute();
 }
 
 export async function purgeIdempotencyKeys(db: Kysely<Database>, now: number): Promise<void> {
-  await db.deleteFrom('idempotency_keys').where('expires_at', '<=', now).execute();
+  await db.deleteFrom('idempotency_records').where('expires_at', '<=', now).execute();
 }

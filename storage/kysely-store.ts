@@ -6,7 +6,7 @@
  * (clubhouse.ts, rules-desk.ts, arrivals.ts; triggers in migrations/0002-social-triggers.ts).
  */
 import type { Kysely } from 'kysely';
-import type { NewAgent } from '../core/store/records.ts';
+import type { NewAgent, RequestKeyed } from '../core/store/records.ts';
 import type { Store } from '../core/store/store.ts';
 import { arrivalStore } from './arrivals.ts';
 import { clubhouseStore } from './clubhouse.ts';
@@ -24,8 +24,8 @@ export function createKyselyStore(db: Kysely<Database>, family: DialectFamily): 
   const agentWhere = (column: 'id' | 'key_digest', value: string) => db.selectFrom('agents').selectAll().where(column, '=', value).executeTakeFirst();
 
   return {
-    async registerAgent(agent: NewAgent) {
-      // Does nothing on any conflict (key digest, handle, id); RETURNING says whether it inserted.
+    async registerAgent(agent: NewAgent & RequestKeyed) {
+      // Does nothing on any conflict (key digest, handle, id, request); RETURNING says whether it inserted.
       const inserted = await db
         .insertInto('agents')
         .values({
@@ -36,13 +36,15 @@ export function createKyselyStore(db: Kysely<Database>, family: DialectFamily): 
           sent_by: agent.sentBy,
           key_digest: agent.keyDigest,
           created_at: agent.createdAt,
+          request_digest: agent.requestDigest ?? null,
         })
         .onConflict((oc) => oc.doNothing())
         .returningAll()
         .executeTakeFirst();
       if (inserted) return { agent: toAgent(inserted), created: true };
       const existing = await agentWhere('key_digest', agent.keyDigest);
-      if (existing) return { agent: toAgent(existing), created: false };
+      // Created all the same when this very request created it (and its answer was lost).
+      if (existing) return { agent: toAgent(existing), created: agent.requestDigest !== undefined && existing.request_digest === agent.requestDigest };
       const holder = await db.selectFrom('agents').select('id').where('handle', '=', agent.handle).executeTakeFirst();
       if (holder) return { conflict: 'handle-taken' as const };
       throw new Error(`agent id ${agent.id} is already taken by another agent`);

@@ -1,6 +1,6 @@
 /** Conversions between stored rows and the core's records, the same on every dialect. */
 import type { Selectable } from 'kysely';
-import type { AgentRecord, AttemptRecord, NewAttempt } from '../core/store/records.ts';
+import type { AgentRecord, AttemptRecord, NewAttempt, RequestKeyed } from '../core/store/records.ts';
 import type { AgentsTable, AttemptsTable, Flag } from './database.ts';
 import type { DialectFamily } from './family.ts';
 
@@ -26,7 +26,7 @@ export function toAgent(row: Selectable<AgentsTable>): AgentRecord {
 }
 
 /** The attempt's columns except `number`, which the inserting statement computes. */
-export function attemptColumns(attempt: NewAttempt, family: DialectFamily): Omit<AttemptsTable, 'number'> {
+export function attemptColumns(attempt: NewAttempt & RequestKeyed, family: DialectFamily): Omit<AttemptsTable, 'number'> {
   return {
     id: attempt.id,
     agent_id: attempt.agentId,
@@ -42,6 +42,7 @@ export function attemptColumns(attempt: NewAttempt, family: DialectFamily): Omit
     result: JSON.stringify(attempt.result),
     declaration: JSON.stringify(attempt.declaration),
     created_at: attempt.createdAt,
+    request_digest: attempt.requestDigest ?? null,
   };
 }
 

@@ -9,14 +9,19 @@
  * nothing. `status_from = status` reads the row it locked (RETURNING has no OLD before
  * PostgreSQL 18), so the change returned is the one the trigger logged. SQLite and D1 run one
  * writer at a time, and the trigger runs inside the statement there too.
+ *
+ * The UPDATE also writes the change's request digest on the row (null without one, so an
+ * earlier change's never carries over), which the trigger copies into the log entry: a change
+ * that matches nothing first looks there for one its request already made.
  */
 import type { Kysely } from 'kysely';
+import type { RequestKeyed } from '../core/store/records.ts';
 import type { ProposalStatus, StatusChange } from '../core/store/social-records.ts';
 import type { Database } from './database.ts';
 import { isProposalNumber } from './proposal-rules.ts';
 import { toStatusChange } from './social-rows.ts';
 
-export interface Transition {
+export interface Transition extends RequestKeyed {
   to: ProposalStatus;
   allowedFrom: readonly ProposalStatus[];
   reason: string;
@@ -38,6 +43,7 @@ export async function transitionProposal(db: Kysely<Database>, number: number, c
         status_reason: change.reason,
         status_changed_at: change.at,
         status_changes: eb('status_changes', '+', 1),
+        status_request_digest: change.requestDigest ?? null,
         updated_at: eb.case().when('updated_at', '<', change.at).then(change.at).else(eb.ref('updated_at')).end(),
       }))
       .where('number', '=', number)
@@ -45,6 +51,10 @@ export async function transitionProposal(db: Kysely<Database>, number: number, c
       .returning(['status_from', 'status', 'status_reason', 'status_changed_at'])
       .executeTakeFirst();
     if (row) return { change: toStatusChange({ from_status: row.status_from, to_status: row.status, reason: row.status_reason, at: row.status_changed_at }) };
+  }
+  if (change.requestDigest !== undefined) {
+    const earlier = await db.selectFrom('proposal_status_log').selectAll().where('request_digest', '=', change.requestDigest).executeTakeFirst();
+    if (earlier) return { change: toStatusChange(earlier) };
   }
   const exists = await db.selectFrom('proposals').select('number').where('number', '=', number).executeTakeFirst();
   return { refused: exists ? 'not-allowed' : 'not-found' };

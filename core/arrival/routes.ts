@@ -29,7 +29,7 @@ export const arrivalRoutes = [
     body: ArrivalBodySchema,
     idempotency: { scope: 'endpoint' },
     responds: { status: 201, description: 'The sanitised check-in, recorded; `Location` is the public list', problems: ['rate-limited'], body: CheckInResponseSchema },
-    handle: async ({ body, request, connection }, arena) => {
+    handle: async ({ body, request, connection, requestDigest }, arena) => {
       const now = arena.now();
       const date = utcDate(now);
       const { operatorAuthorized: _, ...declaration } = body;
@@ -45,6 +45,7 @@ export const arrivalRoutes = [
           arrivedAt: new Date(now).toISOString(),
           date,
           ...arrivalDigests(arena.secret, date, connection.clientAddress, request.headers.get('user-agent')),
+          requestDigest,
         },
         arena.settings.arrivalDailyCap,
       );

@@ -15,12 +15,12 @@ type JoinBody = v.InferOutput<typeof JoinBodySchema>;
  * registration capability and a declaration create a new agent, its arena key and its
  * membership. Joining again returns the same membership (and, by capability, the same key).
  */
-export async function joinClubhouse(arena: ArenaContext, agent: AgentRecord | undefined, body: JoinBody) {
+export async function joinClubhouse(arena: ArenaContext, agent: AgentRecord | undefined, body: JoinBody, requestDigest?: string) {
   if (agent) {
     if (body.registrationCapability !== undefined || body.agent !== undefined) {
       throw new HttpError('invalid-request', 'with an arena key as bearer, send an empty object: the agent is already declared');
     }
-    const { member, created } = await arena.store.joinClubhouse({ agentId: agent.id, via: 'league-key', joinedAt: now(arena) });
+    const { member, created } = await arena.store.joinClubhouse({ agentId: agent.id, via: 'league-key', joinedAt: now(arena), requestDigest });
     return { created, member, agent: publicAgent(agent) };
   }
   if (body.registrationCapability === undefined || body.agent === undefined) {
@@ -38,13 +38,14 @@ export async function joinClubhouse(arena: ArenaContext, agent: AgentRecord | un
     sentBy: body.agent.sentBy ?? null,
     keyDigest: keyDigest(apiKey),
     createdAt: now(arena),
+    requestDigest,
   });
   if ('conflict' in registered) {
     throw new HttpError('conflict', `the handle ${body.agent.handle} is taken by another agent; choose another`, {
       errors: [{ path: 'agent.handle', message: 'taken' }],
     });
   }
-  const { member, created } = await arena.store.joinClubhouse({ agentId: registered.agent.id, via: 'registration-capability', joinedAt: now(arena) });
+  const { member, created } = await arena.store.joinClubhouse({ agentId: registered.agent.id, via: 'registration-capability', joinedAt: now(arena), requestDigest });
   return {
     apiKey,
     keyNotice: 'Keep this key private: send it only as `Authorization: Bearer <key>` to this arena. It is not stored here; redeeming the same capability again returns it.',

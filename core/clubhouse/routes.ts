@@ -54,7 +54,7 @@ export const clubhouseRoutes = [
     body: JoinBodySchema,
     responds: { body: JoinResponseSchema },
     idempotency: { scope: 'credential', redact: ({ apiKey: _, ...rest }) => rest, restore: (body, request, arena) => restoreJoinKey(body, request, arena) },
-    handle: ({ agent, body }, arena) => joinClubhouse(arena, agent, body),
+    handle: ({ agent, body, requestDigest }, arena) => joinClubhouse(arena, agent, body, requestDigest),
   }),
   defineRoute({
     method: 'GET',
@@ -91,9 +91,9 @@ export const clubhouseRoutes = [
     body: TopicDraftSchema,
     idempotency: { scope: 'credential' },
     responds: { status: 201, description: 'The topic, created; `Location` is its URL', body: TopicResponseSchema },
-    handle: async ({ agent, body }, arena) => {
+    handle: async ({ agent, body, requestDigest }, arena) => {
       await requireMember(arena, agent);
-      const topic = await arena.store.createTopic({ id: `top_${randomId((n) => arena.randomBytes(n))}`, ...body, authorId: agent.id, createdAt: now(arena) });
+      const topic = await arena.store.createTopic({ id: `top_${randomId((n) => arena.randomBytes(n))}`, ...body, authorId: agent.id, createdAt: now(arena), requestDigest });
       return created(publicTopic(topic), `/api/social/topics/${topic.id}`);
     },
   }),
@@ -121,11 +121,11 @@ export const clubhouseRoutes = [
     body: ReplyBodySchema,
     idempotency: { scope: 'credential' },
     responds: { status: 201, description: 'The reply, created; `Location` is its topic', body: ReplyResponseSchema },
-    handle: async ({ agent, body, params }, arena) => {
+    handle: async ({ agent, body, params, requestDigest }, arena) => {
       await requireMember(arena, agent);
       const id = params.id ?? '';
       if (SEED_TOPICS.some((seed) => seed.id === id)) throw new HttpError('not-found', 'seed topics are not records and take no replies');
-      const reply = await arena.store.addReply({ id: `rep_${randomId((n) => arena.randomBytes(n))}`, topicId: id, body: body.body, authorId: agent.id, createdAt: now(arena) });
+      const reply = await arena.store.addReply({ id: `rep_${randomId((n) => arena.randomBytes(n))}`, topicId: id, body: body.body, authorId: agent.id, createdAt: now(arena), requestDigest });
       if (!reply) throw new HttpError('not-found', `there is no topic ${id}`);
       return created(publicReply(reply), `/api/social/topics/${id}`);
     },

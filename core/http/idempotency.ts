@@ -3,6 +3,7 @@ import { canonicalJson } from '../crypto/canonical-json.ts';
 import { sha256Hex } from '../crypto/sha256.ts';
 import type { StoredResponse } from '../store/records.ts';
 import { HttpError, problemResponse } from './problem.ts';
+import { isTransient } from './transient.ts';
 
 /** Keys are kept a day; a request still "in flight" after a minute is taken to have crashed. */
 export const KEEP_FOR_MS = 24 * 60 * 60 * 1000;
@@ -35,6 +36,25 @@ export function idempotencyKeyOf(request: Request): string {
   return key;
 }
 
+/**
+ * What the store keeps of an `Idempotency-Key`: SHA-256 of its scope (the credential that sent
+ * it, or the endpoint) and the key, never the key itself, which a client may have derived from
+ * a secret.
+ */
+export function idempotencyKeyDigest(scope: string, key: string): string {
+  return sha256Hex(`${scope}\n${key}`);
+}
+
+/**
+ * The identity of one request: its key's digest and its body's fingerprint together. Every
+ * record a durable write inserts carries it, so a retry whose first answer was lost (the
+ * process died between the write and keeping its answer) finds that record instead of writing
+ * another; a key reused for a different body, even after it expired, is another request.
+ */
+export function requestDigestOf(keyDigest: string, fingerprint: string): string {
+  return sha256Hex(`${keyDigest}\n${fingerprint}`);
+}
+
 /** Same key and same body: the same request. The body is compared as canonical JSON. */
 export function fingerprintOf(method: string, pathname: string, body: unknown): string {
   let text = '';
@@ -47,16 +67,31 @@ export function fingerprintOf(method: string, pathname: string, body: unknown): 
   return sha256Hex(`${method} ${pathname}\n${text}`);
 }
 
+/** One durable write's request, as `runOnce` needs it. */
+export interface OnceRequest<Body> {
+  keyDigest: string;
+  fingerprint: string;
+  pathname: string;
+  body: Body;
+}
+
 /**
  * Runs a durable write at most once per key: a repeat with the same body replays the first
  * response (`Idempotency-Replayed: true`), a different body is 422, and a repeat that arrives
- * while the first still runs waits for it briefly, then replays or answers 409.
+ * while the first still runs waits for it briefly, then replays or answers 409. `beforeWrite`
+ * runs once the key is held (a rate limit, say): its refusal keeps nothing.
+ *
+ * Refusals are outcomes and are kept, except those that say "not now" (429, 503, any 5xx):
+ * they release the key, so the same request may be sent again later. When the write succeeded
+ * but its answer cannot be kept (the database went away in between), the answer is still
+ * given: the write's records carry the request's digest, so a retry finds them.
  */
 export async function runOnce<Body>(
   arena: ArenaContext,
-  request: { scope: string; key: string; fingerprint: string; pathname: string; body: Body },
+  request: OnceRequest<Body>,
   policy: IdempotencyPolicy<Body>,
   execute: () => Promise<Response>,
+  beforeWrite?: () => Promise<void>,
 ): Promise<Response> {
   const claim = await claimOrWait(arena, request);
   if (claim.state === 'completed') return await replay(claim.response, request.body, policy, arena);
@@ -66,26 +101,35 @@ export async function runOnce<Body>(
   if (claim.state === 'in-flight') {
     throw new HttpError('conflict', 'a request with this Idempotency-Key is still being processed; retry shortly', { headers: { 'retry-after': '1' } });
   }
-  const held = { scope: request.scope, key: request.key, claimedAt: claim.claimedAt };
+  const held = { keyDigest: request.keyDigest, claimedAt: claim.claimedAt };
   let response: Response;
   try {
+    await beforeWrite?.();
     response = await execute();
   } catch (error) {
-    // A refusal is the request's outcome and is kept; anything else acknowledged nothing.
-    if (!(error instanceof HttpError) || error.status >= 500) {
-      await arena.store.releaseIdempotencyKey(held);
+    if (!(error instanceof HttpError) || isTransient(error.status)) {
+      await release(arena, held);
       throw error;
     }
     response = problemResponse(error, request.pathname);
   }
-  if (response.status >= 500) {
-    await arena.store.releaseIdempotencyKey(held);
+  if (isTransient(response.status)) {
+    await release(arena, held);
     return response;
   }
   const text = await response.text();
-  await arena.store.completeIdempotencyKey(held, stored(response, text, policy), arena.now() + KEEP_FOR_MS);
-  await purgeNowAndThen(arena);
+  try {
+    await arena.store.completeIdempotencyKey(held, stored(response, text, policy), arena.now() + KEEP_FOR_MS);
+    await purgeNowAndThen(arena);
+  } catch (error) {
+    console.error('agent-arena: a durable write succeeded but its answer could not be kept; a retry will find its records', error);
+  }
   return new Response(text, { status: response.status, headers: response.headers });
+}
+
+/** Gives the key up; if even that fails (storage is down), the claim goes stale on its own. */
+async function release(arena: ArenaContext, held: { keyDigest: string; claimedAt: number }): Promise<void> {
+  await arena.store.releaseIdempotencyKey(held).catch(() => undefined);
 }
 
 const lastPurge = new WeakMap<ArenaContext, number>();
@@ -98,10 +142,16 @@ async function purgeNowAndThen(arena: ArenaContext): Promise<void> {
   await arena.store.purgeIdempotencyKeys(now);
 }
 
-async function claimOrWait(arena: ArenaContext, request: { scope: string; key: string; fingerprint: string }) {
+async function claimOrWait(arena: ArenaContext, request: { keyDigest: string; fingerprint: string }) {
   // Counted in polls, not by the arena's clock, which tests may hold still.
   for (let polls = 0; ; polls++) {
-    const claim = await arena.store.claimIdempotencyKey({ ...request, now: arena.now(), staleAfterMs: STALE_AFTER_MS, keepForMs: KEEP_FOR_MS });
+    const claim = await arena.store.claimIdempotencyKey({
+      keyDigest: request.keyDigest,
+      fingerprint: request.fingerprint,
+      now: arena.now(),
+      staleAfterMs: STALE_AFTER_MS,
+      keepForMs: KEEP_FOR_MS,
+    });
     if (claim.state !== 'in-flight' || polls * POLL_MS >= WAIT_FOR_FIRST_MS) return claim;
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }

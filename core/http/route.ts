@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import type { ArenaContext } from '../context.ts';
 import type { AgentRecord } from '../store/records.ts';
 import { authenticateAgent, authenticateOperator } from './auth.ts';
-import { fingerprintOf, idempotencyKeyOf, runOnce, type IdempotencyPolicy } from './idempotency.ts';
+import { fingerprintOf, idempotencyKeyDigest, idempotencyKeyOf, requestDigestOf, runOnce, type IdempotencyPolicy } from './idempotency.ts';
 import { readJsonBody } from './json-body.ts';
 import { HttpError, type FieldError, type ProblemSlug } from './problem.ts';
 import { json } from './responses.ts';
@@ -24,6 +24,12 @@ export interface RouteInput<Query, Body, Agent> {
   body: Body;
   /** The authenticated agent, on routes with `auth: 'agent'`. */
   agent: Agent;
+  /**
+   * On a durable write: the digest of this request (its Idempotency-Key's scope and digest, and
+   * its body). The handler hands it to every store write, whose records keep it, so a retry
+   * after a lost answer finds them instead of writing again.
+   */
+  requestDigest: string | undefined;
 }
 
 /**
@@ -147,17 +153,28 @@ export function defineRoute<
       const parsedQuery = (query ? validate(query, queryObject(url.searchParams), 'query') : undefined) as Output<Q>;
       const rawBody = body ? await readJsonBody(request) : undefined;
       const parsedBody = (body ? validate(body, rawBody, 'body') : undefined) as Output<B>;
-      const input = { request, connection, url, params, query: parsedQuery, body: parsedBody, agent: agent as never };
+      const identity = idempotency && idempotencyKey !== undefined ? requestIdentity(method, url.pathname, scopeOf(method, path, auth, idempotency, agent), idempotencyKey, rawBody) : undefined;
+      const input = { request, connection, url, params, query: parsedQuery, body: parsedBody, agent: agent as never, requestDigest: identity?.requestDigest };
       const execute = async () => {
         const result = await definition.handle(input, arena);
         return result instanceof Response ? result : json(result);
       };
-      if (!idempotency || idempotencyKey === undefined) return execute();
-      const scope = auth === 'operator' ? 'operator' : idempotency.scope === 'credential' && agent ? `agent:${agent.id}` : `${method} ${path}`;
-      const fingerprint = fingerprintOf(method, url.pathname, rawBody);
-      return runOnce(arena, { scope, key: idempotencyKey, fingerprint, pathname: url.pathname, body: parsedBody }, idempotency, execute);
+      if (!idempotency || !identity) return execute();
+      return runOnce(arena, { keyDigest: identity.keyDigest, fingerprint: identity.fingerprint, pathname: url.pathname, body: parsedBody }, idempotency, execute);
     },
   };
+}
+
+/** Whose keys these are: the operator's, the agent's, or (with no credential) the endpoint's. */
+function scopeOf(method: string, path: string, auth: Auth | undefined, policy: IdempotencyPolicy<never>, agent: AgentRecord | undefined): string {
+  if (auth === 'operator') return 'operator';
+  return policy.scope === 'credential' && agent ? `agent:${agent.id}` : `${method} ${path}`;
+}
+
+function requestIdentity(method: string, pathname: string, scope: string, key: string, body: unknown) {
+  const keyDigest = idempotencyKeyDigest(scope, key);
+  const fingerprint = fingerprintOf(method, pathname, body);
+  return { keyDigest, fingerprint, requestDigest: requestDigestOf(keyDigest, fingerprint) };
 }
 
 /** Validates `value` against `schema`, or throws a 400 listing every failing field. */

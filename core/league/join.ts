@@ -12,7 +12,7 @@ import type { JoinBody } from './schema.ts';
  * by the next, so a join interrupted between them is completed by its retry. A retried join
  * with the same nonce returns the same key, the same agent and its original join attempt.
  */
-export async function join(arena: ArenaContext, origin: string, body: JoinBody) {
+export async function join(arena: ArenaContext, origin: string, body: JoinBody, requestDigest?: string) {
   const setting = await leagueSetting(arena, body.challengeToken);
   const apiKey = leagueKeyFor(arena.secret, body.registrationNonce);
   const candidate = {
@@ -27,7 +27,7 @@ export async function join(arena: ArenaContext, origin: string, body: JoinBody) 
     const message = 'joining needs a finishing tape: these actions do not reach EXIT on today’s board';
     throw new HttpError('invalid-request', message, { errors: [{ path: 'actions', message }] });
   }
-  const registered = await arena.store.registerAgent({ ...candidate, keyDigest: keyDigest(apiKey), createdAt: attempt.createdAt });
+  const registered = await arena.store.registerAgent({ ...candidate, keyDigest: keyDigest(apiKey), createdAt: attempt.createdAt, requestDigest });
   if ('conflict' in registered) {
     throw new HttpError('conflict', `the handle ${body.agent.handle} is taken by another agent; choose another`, {
       errors: [{ path: 'agent.handle', message: 'taken' }],
@@ -36,7 +36,7 @@ export async function join(arena: ArenaContext, origin: string, body: JoinBody) 
   const { agent, created } = registered;
   // A retried join speaks with the declaration stored at the first one.
   const joinAttempt = created ? attempt : (await scoredAttempt(arena, origin, agent, 'join', setting, body.actions)).attempt;
-  const retained = await arena.store.retainJoinAttempt(joinAttempt, MAXIMUM_ATTEMPTS_PER_AGENT);
+  const retained = await arena.store.retainJoinAttempt({ ...joinAttempt, requestDigest }, MAXIMUM_ATTEMPTS_PER_AGENT);
   if ('limitReached' in retained) throw attemptLimit(setting.date);
   // A retried join answers with the first join's attempt, perhaps of an earlier day: what is
   // left today is counted from today's rows (at most the limit, so one page holds them).

@@ -47,7 +47,7 @@ export const leagueRoutes = [
       redact: ({ apiKey: _, ...rest }) => rest,
       restore: (body, request, arena) => ({ apiKey: leagueKeyFor(arena.secret, request.registrationNonce), ...body }),
     },
-    handle: ({ body, request }, arena) => join(arena, arena.originOf(request), body),
+    handle: ({ body, request, requestDigest }, arena) => join(arena, arena.originOf(request), body, requestDigest),
   }),
   defineRoute({
     method: 'POST',
@@ -57,7 +57,7 @@ export const leagueRoutes = [
     responds: { body: SubmitResponseSchema },
     auth: 'agent',
     idempotency: { scope: 'credential' },
-    handle: ({ body, agent, request }, arena) => submitAttempt(arena, arena.originOf(request), agent, body),
+    handle: ({ body, agent, request, requestDigest }, arena) => submitAttempt(arena, arena.originOf(request), agent, body, requestDigest),
   }),
   defineRoute({
     method: 'GET',

@@ -6,11 +6,14 @@ import { leagueSetting } from './challenge.ts';
 import { attemptLimit } from './join.ts';
 import { publicAttempt } from './present.ts';
 
-/** A later attempt by a known agent: any valid tape, retained while under the day's limit. */
-export async function submitAttempt(arena: ArenaContext, origin: string, agent: AgentRecord, body: { challengeToken: string; actions: Direction[] }) {
+/**
+ * A later attempt by a known agent: any valid tape, retained while under the day's limit. The
+ * attempt keeps `requestDigest`, so a retry of a submit whose answer was lost gets that attempt.
+ */
+export async function submitAttempt(arena: ArenaContext, origin: string, agent: AgentRecord, body: { challengeToken: string; actions: Direction[] }, requestDigest?: string) {
   const setting = await leagueSetting(arena, body.challengeToken);
   const { attempt } = await scoredAttempt(arena, origin, agent, 'submit', setting, body.actions);
-  const retained = await arena.store.retainAttempt(attempt, MAXIMUM_ATTEMPTS_PER_AGENT);
+  const retained = await arena.store.retainAttempt({ ...attempt, requestDigest }, MAXIMUM_ATTEMPTS_PER_AGENT);
   if ('limitReached' in retained) throw attemptLimit(setting.date);
   return {
     attempt: publicAttempt(retained.attempt, true),

@@ -55,8 +55,8 @@ export const rulesDeskRoutes = [
     body: ProposalBodySchema,
     idempotency: { scope: 'credential' },
     responds: { status: 201, description: 'The proposal, created; `Location` is its URL', body: ProposalResponseSchema },
-    handle: async ({ agent, body }, arena) => {
-      const proposal = await arena.store.createProposal({ id: `prp_${randomId((n) => arena.randomBytes(n))}`, ...body, authorId: agent.id, createdAt: now(arena) });
+    handle: async ({ agent, body, requestDigest }, arena) => {
+      const proposal = await arena.store.createProposal({ id: `prp_${randomId((n) => arena.randomBytes(n))}`, ...body, authorId: agent.id, createdAt: now(arena), requestDigest });
       return json(publicProposal(proposal), { status: 201, headers: { location: `/api/rules/${proposal.number}` } });
     },
   }),
@@ -75,9 +75,9 @@ export const rulesDeskRoutes = [
     body: RevisionBodySchema,
     idempotency: { scope: 'credential' },
     responds: { status: 201, description: 'The revision, created; `Location` is its proposal', body: RevisionResponseSchema },
-    handle: async ({ agent, body, params }, arena) => {
+    handle: async ({ agent, body, params, requestDigest }, arena) => {
       const { number } = await proposalAt(arena, params.number);
-      const result = await arena.store.addRevision(number, agent.id, { ...body, createdAt: now(arena) });
+      const result = await arena.store.addRevision(number, agent.id, { ...body, createdAt: now(arena), requestDigest });
       if ('refused' in result) throw REFUSALS[result.refused]();
       return json(result.revision, { status: 201, headers: { location: `/api/rules/${number}` } });
     },
@@ -90,9 +90,9 @@ export const rulesDeskRoutes = [
     body: ReviewBodySchema,
     idempotency: { scope: 'credential' },
     responds: { status: 201, description: 'The review, created; `Location` is its proposal', body: ReviewResponseSchema },
-    handle: async ({ agent, body, params }, arena) => {
+    handle: async ({ agent, body, params, requestDigest }, arena) => {
       const { number } = await proposalAt(arena, params.number);
-      const review = { revision: body.revision, reviewerId: agent.id, stance: body.stance, comment: body.comment, createdAt: now(arena) };
+      const review = { revision: body.revision, reviewerId: agent.id, stance: body.stance, comment: body.comment, createdAt: now(arena), requestDigest };
       const result = await arena.store.addReview(number, review);
       if ('refused' in result) throw REFUSALS[result.refused]();
       return json(publicReview(result.review), { status: 201, headers: { location: `/api/rules/${number}` } });
@@ -106,9 +106,10 @@ export const rulesDeskRoutes = [
     body: StatusBodySchema,
     responds: { body: StatusChangeResponseSchema },
     idempotency: { scope: 'credential' },
-    handle: async ({ body, params }, arena) => {
+    handle: async ({ body, params, requestDigest }, arena) => {
       const proposal = await proposalAt(arena, params.number);
-      const result = await arena.store.transitionProposal(proposal.number, { to: body.to, allowedFrom: allowedFrom(body.to), reason: body.reason, at: now(arena) });
+      const change = { to: body.to, allowedFrom: allowedFrom(body.to), reason: body.reason, at: now(arena), requestDigest };
+      const result = await arena.store.transitionProposal(proposal.number, change);
       if ('refused' in result) throw REFUSALS[result.refused]();
       return { number: proposal.number, change: result.change };
     },

@@ -14,6 +14,7 @@ import type {
   IdempotencyClaim,
   IdempotencyClaimRef,
   NewAgent,
+  RequestKeyed,
   NewAttempt,
   Page,
   SeasonRow,
@@ -27,9 +28,10 @@ export interface LeagueStore {
    * Creates the agent unless one with the same `keyDigest` exists (then returns that one,
    * `created: false`, whatever the other fields say). A different agent holding the handle
    * gives `{ conflict: 'handle-taken' }`. One statement: an insert that does nothing on
-   * conflict, then a read by key digest.
+   * conflict, then a read by key digest. `created` is also true when the agent was created by
+   * this same request (its `requestDigest`), whose answer was lost.
    */
-  registerAgent(agent: NewAgent): Promise<{ agent: AgentRecord; created: boolean } | { conflict: 'handle-taken' }>;
+  registerAgent(agent: NewAgent & RequestKeyed): Promise<{ agent: AgentRecord; created: boolean } | { conflict: 'handle-taken' }>;
   agentByKeyDigest(keyDigest: string): Promise<AgentRecord | null>;
   agentById(id: string): Promise<AgentRecord | null>;
 
@@ -37,13 +39,14 @@ export interface LeagueStore {
    * Retains an attempt as the agent's next of the day (`number` 1 to `limit`), or says the
    * limit is reached. Never more than `limit` per agent and day, under any concurrency: the
    * number is unique per (agent, date) and checked against the limit in the inserting statement.
+   * An attempt already retained by the same request (`requestDigest`) is returned as it is.
    */
-  retainAttempt(attempt: NewAttempt, limit: number): Promise<{ attempt: AttemptRecord } | { limitReached: true }>;
+  retainAttempt(attempt: NewAttempt & RequestKeyed, limit: number): Promise<{ attempt: AttemptRecord } | { limitReached: true }>;
   /**
    * Retains the agent's join attempt unless it already has one, and returns its join attempt
    * (the one just retained, or the existing one). At most one join attempt per agent, ever.
    */
-  retainJoinAttempt(attempt: NewAttempt, limit: number): Promise<{ attempt: AttemptRecord } | { limitReached: true }>;
+  retainJoinAttempt(attempt: NewAttempt & RequestKeyed, limit: number): Promise<{ attempt: AttemptRecord } | { limitReached: true }>;
   attemptById(id: string): Promise<AttemptRecord | null>;
   /** Newest first (`createdAt` then `id`, both descending), filtered by date and/or agent. */
   listAttempts(filter: { date?: string; agentId?: string }, page: Page): Promise<{ items: AttemptRecord[]; next: string | null }>;
@@ -58,12 +61,12 @@ export interface LeagueStore {
   totals(): Promise<Totals>;
 
   /**
-   * Claims an Idempotency-Key within a scope. `claimed`: the caller runs the request (the key
+   * Claims an Idempotency-Key by its digest (scope and key). `claimed`: the caller runs the request (the key
    * was new or expired, or its same request was left in flight longer than `staleAfterMs`).
    * Otherwise the existing record: `completed` with the stored response when the fingerprint
    * matches, `in-flight` while the first request runs, `mismatch` for a different fingerprint.
    */
-  claimIdempotencyKey(claim: { scope: string; key: string; fingerprint: string; now: number; staleAfterMs: number; keepForMs: number }): Promise<IdempotencyClaim>;
+  claimIdempotencyKey(claim: { keyDigest: string; fingerprint: string; now: number; staleAfterMs: number; keepForMs: number }): Promise<IdempotencyClaim>;
   /**
    * Stores the response of a claim, for replay until `expiresAt`. A claim that was taken over
    * (its `claimedAt` no longer matches) changes nothing.

@@ -18,7 +18,7 @@ import type { DialectFamily } from '../family.ts';
 import { CHANNELS_0002, channelColumn, STATUSES_0002, statusColumn } from './0002-social-tables.ts';
 
 /** `column = column + (NEW.x = 'v') - (OLD.x = 'v')` per value: a boolean as 0/1 in either family. */
-function moves(family: DialectFamily, values: readonly string[], columnOf: (value: string) => string, added: string, removed?: string): string {
+export function moves(family: DialectFamily, values: readonly string[], columnOf: (value: string) => string, added: string, removed?: string): string {
   const asInt = (test: string) => (family === 'postgres' ? `(${test})::integer` : `(${test})`);
   return values
     .map((value) => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { fingerprintOf } from '../../core/http/idempotency.ts';
+import { fingerprintOf, idempotencyKeyDigest } from '../../core/http/idempotency.ts';
 import { inProcessArena } from '../support/in-process-arena.ts';
 import { freshKey } from '../support/league.ts';
 
@@ -18,11 +18,11 @@ describe('a repeated request while the first is in flight', () => {
     const arena = await inProcessArena('2031-03-05T10:00:00Z');
     close = () => arena.store.close();
     const key = freshKey();
-    const claim = { scope: 'POST /api/arrival', key, fingerprint: fingerprintOf('POST', '/api/arrival', CHECK_IN) };
+    const claim = { keyDigest: idempotencyKeyDigest('POST /api/arrival', key), fingerprint: fingerprintOf('POST', '/api/arrival', CHECK_IN) };
     const claimed = await arena.store.claimIdempotencyKey({ ...claim, now: arena.clock.now, staleAfterMs: 60_000, keepForMs: 86_400_000 });
     if (claimed.state !== 'claimed') throw new Error('the key was not free');
     const repeat = () => arena.post('/api/arrival', CHECK_IN, { 'idempotency-key': key });
-    return { arena, held: { scope: claim.scope, key, claimedAt: claimed.claimedAt }, repeat };
+    return { arena, held: { keyDigest: claim.keyDigest, claimedAt: claimed.claimedAt }, repeat };
   }
 
   it('answers 409 with Retry-After when the first does not finish in time, and stores nothing', async () => {

@@ -4,6 +4,7 @@
  * its own database, so counts and season standings start from nothing.
  */
 import { afterEach, beforeEach, describe } from 'vitest';
+import type { Kysely } from 'kysely';
 import type { Store } from '../../core/store/store.ts';
 import { agentCases } from './cases/agents.ts';
 import { arrivalCases } from './cases/arrivals.ts';
@@ -14,6 +15,7 @@ import { figureCases } from './cases/figures.ts';
 import { idempotencyCases } from './cases/idempotency.ts';
 import { lifecycleCases } from './cases/lifecycle.ts';
 import { listingCases } from './cases/listings.ts';
+import { requestDigestCases } from './cases/request-digests.ts';
 import { rulesCases } from './cases/rules.ts';
 import { socialConcurrencyCases } from './cases/social-concurrency.ts';
 
@@ -26,6 +28,8 @@ export interface OpenedStore {
   migrate(): Promise<string[]>;
   /** Undoes the latest migration through this store's connection (its `down`); resolves to what it undid. */
   migrateDown(): Promise<string[]>;
+  /** The store's own connection, for tests that look under the store (old tables, raw rows). */
+  db: Kysely<any>;
 }
 
 /** One fresh database on one dialect. */
@@ -87,6 +91,7 @@ export function storeSuite(name: string, dialect: DialectUnderTest): void {
     listingCases(context);
     figureCases(context);
     idempotencyCases(context);
+    requestDigestCases(context);
     clubhouseCases(context);
     rulesCases(context);
     arrivalCases(context);

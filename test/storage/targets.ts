@@ -17,6 +17,7 @@ export async function openOn(dialect: Dialect, family: DialectFamily): Promise<O
   return {
     store: createKyselyStore(db, family),
     ran,
+    db,
     migrate: () => migrateToLatest(db, family),
     async migrateDown() {
       const { error, results } = await new Migrator({ db, provider: arenaMigrations(family) }).migrateDown();

@@ -65,7 +65,7 @@ export function concurrencyCases(context: SuiteContext): void {
     it('lets one of 10 concurrent claims of one Idempotency-Key run', async () => {
       const stores = await context.stores();
       const claims = await all(stores, 10, (store, index) =>
-        store.claimIdempotencyKey({ scope: 'endpoint:/join', key: 'same', fingerprint: 'f', now: 1_000 + index, staleAfterMs: 60_000, keepForMs: 86_400_000 }),
+        store.claimIdempotencyKey({ keyDigest: 'e'.repeat(64), fingerprint: 'f', now: 1_000 + index, staleAfterMs: 60_000, keepForMs: 86_400_000 }),
       );
       expect(claims.filter((claim) => claim.state === 'claimed')).toHaveLength(1);
       expect(claims.filter((claim) => claim.state === 'in-flight')).toHaveLength(9);

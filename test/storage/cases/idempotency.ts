@@ -6,11 +6,14 @@ import type { SuiteContext } from '../store-suite.ts';
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 const T0 = Date.UTC(2031, 2, 1);
-const SCOPE = 'credential:agt_1';
+/** Digests of Idempotency-Keys (of their scope and key), as the core hands them to the store. */
+const KEY_1 = 'a'.repeat(64);
+const KEY_2 = 'b'.repeat(64);
+const OLD = 'c'.repeat(64);
+const FRESH = 'd'.repeat(64);
 
-const claim = (fields: Partial<{ scope: string; key: string; fingerprint: string; now: number }> = {}) => ({
-  scope: SCOPE,
-  key: 'key-1',
+const claim = (fields: Partial<{ keyDigest: string; fingerprint: string; now: number }> = {}) => ({
+  keyDigest: KEY_1,
   fingerprint: 'f'.repeat(64),
   now: T0,
   staleAfterMs: MINUTE,
@@ -19,9 +22,9 @@ const claim = (fields: Partial<{ scope: string; key: string; fingerprint: string
 });
 
 /** The reference a completion or release needs, from a claim that must have succeeded. */
-function held(result: IdempotencyClaim, scope = SCOPE, key = 'key-1') {
+function held(result: IdempotencyClaim, keyDigest = KEY_1) {
   if (result.state !== 'claimed') throw new Error(`expected a claim, got ${result.state}`);
-  return { scope, key, claimedAt: result.claimedAt };
+  return { keyDigest, claimedAt: result.claimedAt };
 }
 
 const RESPONSE = { status: 201, headers: { 'content-type': 'application/json', location: '/api/league/attempts/att_1' }, body: '{"ok":true,"text":"é ✓"}' };
@@ -43,10 +46,9 @@ export function idempotencyCases(context: SuiteContext): void {
       expect(await context.store.claimIdempotencyKey(claim({ now: T0 + DAY - 1 }))).toEqual({ state: 'completed', response: RESPONSE });
     });
 
-    it('keeps scopes and keys apart', async () => {
+    it('keeps key digests apart', async () => {
       expect((await context.store.claimIdempotencyKey(claim())).state).toBe('claimed');
-      const other = held(await context.store.claimIdempotencyKey(claim({ scope: 'credential:agt_2' })), 'credential:agt_2');
-      expect((await context.store.claimIdempotencyKey(claim({ key: 'key-2' }))).state).toBe('claimed');
+      const other = held(await context.store.claimIdempotencyKey(claim({ keyDigest: KEY_2 })), KEY_2);
       await context.store.completeIdempotencyKey(other, RESPONSE, T0 + DAY);
       expect(await context.store.claimIdempotencyKey(claim())).toEqual({ state: 'in-flight' });
     });
@@ -96,14 +98,14 @@ export function idempotencyCases(context: SuiteContext): void {
     });
 
     it('purges expired records only', async () => {
-      const old = held(await context.store.claimIdempotencyKey(claim({ key: 'old' })), SCOPE, 'old');
+      const old = held(await context.store.claimIdempotencyKey(claim({ keyDigest: OLD })), OLD);
       await context.store.completeIdempotencyKey(old, RESPONSE, T0 + DAY);
-      const fresh = held(await context.store.claimIdempotencyKey(claim({ key: 'fresh', now: T0 + DAY })), SCOPE, 'fresh');
+      const fresh = held(await context.store.claimIdempotencyKey(claim({ keyDigest: FRESH, now: T0 + DAY })), FRESH);
       await context.store.completeIdempotencyKey(fresh, RESPONSE, T0 + 2 * DAY);
       await context.store.purgeIdempotencyKeys(T0 + DAY);
       // The purged key is new again (any body); the other still replays.
-      expect((await context.store.claimIdempotencyKey(claim({ key: 'old', now: T0 + DAY - 1, fingerprint: 'e'.repeat(64) }))).state).toBe('claimed');
-      expect(await context.store.claimIdempotencyKey(claim({ key: 'fresh', now: T0 + DAY }))).toEqual({ state: 'completed', response: RESPONSE });
+      expect((await context.store.claimIdempotencyKey(claim({ keyDigest: OLD, now: T0 + DAY - 1, fingerprint: 'e'.repeat(64) }))).state).toBe('claimed');
+      expect(await context.store.claimIdempotencyKey(claim({ keyDigest: FRESH, now: T0 + DAY }))).toEqual({ state: 'completed', response: RESPONSE });
     });
   });
 }

@@ -1,11 +1,12 @@
 /** Migrations (twice, from two clients at once, 0002 over a league database) and a restart that finds every record. */
 import { describe, expect, it } from 'vitest';
+import { idempotencyKeyDigest } from '../../../core/http/idempotency.ts';
 import type { SuiteContext } from '../store-suite.ts';
 import { at, DAY_1, newAgent, newAttempt, recordOf, retainedOf } from '../fixtures.ts';
 import { newArrival, newProposal, newReply, newRevision, newTopic } from '../social-fixtures.ts';
 import { publicOf } from './arrivals.ts';
 
-const MIGRATIONS = ['0001-league', '0002-social'];
+const MIGRATIONS = ['0001-league', '0002-social', '0004-request-digests'];
 
 export function lifecycleCases(context: SuiteContext): void {
   describe('migrations and restarts', () => {
@@ -36,11 +37,11 @@ export function lifecycleCases(context: SuiteContext): void {
     });
 
     it('adds 0002 to a league database with records, its counts from zero, and undoes it', async () => {
-      expect(await context.opened.migrateDown()).toEqual(['0002-social']);
       const agent = newAgent();
       await context.store.registerAgent(agent);
       await context.store.retainAttempt(newAttempt(agent), 10);
-      expect(await context.opened.migrate()).toEqual(['0002-social']);
+      expect([...(await context.opened.migrateDown()), ...(await context.opened.migrateDown())]).toEqual(['0004-request-digests', '0002-social']);
+      expect(await context.opened.migrate()).toEqual(['0002-social', '0004-request-digests']);
       expect(await context.store.totals()).toEqual({ agents: 1, attempts: 1 });
       expect(await context.store.socialCounts()).toMatchObject({ members: 0, topics: 0, replies: 0 });
       expect(await context.store.rulesCounts()).toMatchObject({ proposals: 0, reviews: 0 });
@@ -49,13 +50,30 @@ export function lifecycleCases(context: SuiteContext): void {
       expect((await context.store.createProposal(newProposal(agent))).number).toBe(1);
     });
 
+    it('carries Idempotency-Key records kept before 0004 over under their digests, and keeps no key', async () => {
+      expect(await context.opened.migrateDown()).toEqual(['0004-request-digests']);
+      const key = 'join-a-secret-nonce-that-must-not-stay';
+      const kept = { fingerprint: 'f'.repeat(64), state: 'completed', claimed_at: 1, expires_at: 86_400_001, status: 201, headers: '{}', body: 'kept' };
+      await context.opened.db.insertInto('idempotency_keys').values({ scope: 'agent:agt_1', key, ...kept }).execute();
+      expect(await context.opened.migrate()).toEqual(['0004-request-digests']);
+      const claim = { fingerprint: kept.fingerprint, now: 2, staleAfterMs: 60_000, keepForMs: 86_400_000 };
+      expect(await context.store.claimIdempotencyKey({ keyDigest: idempotencyKeyDigest('agent:agt_1', key), ...claim })).toEqual({
+        state: 'completed',
+        response: { status: 201, headers: {}, body: 'kept' },
+      });
+      const tables = (await context.opened.db.introspection.getTables()).map((table) => table.name);
+      expect(tables).not.toContain('idempotency_keys');
+      const rows = await context.opened.db.selectFrom('idempotency_records').selectAll().execute();
+      expect(JSON.stringify(rows)).not.toContain(key);
+    });
+
     it('finds every record after the store is closed and opened again', async () => {
       const agent = newAgent();
       const attempt = newAttempt(agent, { date: DAY_1, reachedExit: true, score: 12 });
       await context.store.registerAgent(agent);
       await context.store.retainJoinAttempt({ ...attempt, kind: 'join' }, 10);
-      await context.store.claimIdempotencyKey({ scope: 's', key: 'k', fingerprint: 'f', now: 1, staleAfterMs: 60_000, keepForMs: 86_400_000 });
-      await context.store.completeIdempotencyKey({ scope: 's', key: 'k', claimedAt: 1 }, { status: 200, headers: {}, body: 'kept' }, 86_400_001);
+      await context.store.claimIdempotencyKey({ keyDigest: 'k', fingerprint: 'f', now: 1, staleAfterMs: 60_000, keepForMs: 86_400_000 });
+      await context.store.completeIdempotencyKey({ keyDigest: 'k', claimedAt: 1 }, { status: 200, headers: {}, body: 'kept' }, 86_400_001);
       const member = (await context.store.joinClubhouse({ agentId: agent.id, via: 'league-key', joinedAt: at(1) })).member;
       const topic = await context.store.createTopic(newTopic(agent, { channel: 'match-analysis' }));
       const reply = await context.store.addReply(newReply(topic, agent));
@@ -77,7 +95,7 @@ export function lifecycleCases(context: SuiteContext): void {
       expect((await store.dailyStandings(DAY_1, { limit: 5 })).rows).toHaveLength(1);
       expect((await store.seasonStandings({ limit: 5 })).rows[0]).toMatchObject({ rank: 1, total: 12, days: 1 });
       expect(await store.totals()).toEqual({ agents: 1, attempts: 1 });
-      expect(await store.claimIdempotencyKey({ scope: 's', key: 'k', fingerprint: 'f', now: 2, staleAfterMs: 60_000, keepForMs: 86_400_000 })).toEqual({
+      expect(await store.claimIdempotencyKey({ keyDigest: 'k', fingerprint: 'f', now: 2, staleAfterMs: 60_000, keepForMs: 86_400_000 })).toEqual({
         state: 'completed',
         response: { status: 200, headers: {}, body: 'kept' },
       });
