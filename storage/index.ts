@@ -15,7 +15,7 @@ export type { DialectFamily } from './family.ts';
 export { createKyselyStore } from './kysely-store.ts';
 export { migrateToLatest } from './migrate.ts';
 export { arenaMigrations } from './migrations/provider.ts';
-export { createSqliteDialect, SQLITE_PRAGMAS, type SqliteClient } from './dialects/sqlite.ts';
+export { createSqliteDialect, sqlitePragmas, type SqliteClient } from './dialects/sqlite.ts';
 export { createBunSqliteDialect, type BunSqliteDatabase } from './dialects/bun-sqlite.ts';
 export { createNodeSqliteDialect, type NodeSqliteDatabase } from './dialects/node-sqlite.ts';
 export { createD1Dialect, type D1DatabaseLike, type D1StatementLike } from './dialects/d1.ts';

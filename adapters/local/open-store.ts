@@ -19,8 +19,10 @@ export async function localDialect(env: Environment, dataDir: string, openSqlite
   if (url) {
     if (!/^postgres(ql)?:\/\//.test(url)) throw new Error('DATABASE_URL must be a postgres:// or postgresql:// URL');
     const { default: pg } = await import('pg');
-    const pool = new pg.Pool({ connectionString: url, max: Number(env.DATABASE_POOL_SIZE ?? 10) });
-    return { dialect: createPostgresDialect(pool), family: 'postgres', where: `PostgreSQL at ${new URL(url).host}` };
+    // A connect that hangs (a partitioned network) fails after 5 s, and is answered 503.
+    const pool = new pg.Pool({ connectionString: url, max: Number(env.DATABASE_POOL_SIZE ?? 10), connectionTimeoutMillis: 5_000 });
+    const onError = (error: Error) => console.error(`agent-arena: a PostgreSQL connection failed (${error.message}); the pool reconnects on the next query`);
+    return { dialect: createPostgresDialect(pool, { onError }), family: 'postgres', where: `PostgreSQL at ${new URL(url).host}` };
   }
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const path = join(dataDir, DATABASE_FILE);

@@ -19,6 +19,11 @@ export const PROBLEM_TYPES = {
   'rate-limited': { status: 429, title: 'Too many requests', description: 'A rate limit was reached; `Retry-After` says when to try again.' },
   'internal-error': { status: 500, title: 'Internal error', description: 'The service failed. This is always a bug; nothing was stored.' },
   'service-unavailable': { status: 503, title: 'Service unavailable', description: 'This surface is closed or not configured; nothing of the request was kept.' },
+  'storage-unavailable': {
+    status: 503,
+    title: 'Storage is unavailable',
+    description: 'The database cannot be reached or stays busy right now; nothing of the request was kept. Send the same request again after `Retry-After` seconds (a durable write with the same Idempotency-Key).',
+  },
 } as const satisfies Record<string, { status: number; title: string; description: string }>;
 
 export type ProblemSlug = keyof typeof PROBLEM_TYPES;

@@ -1,17 +1,37 @@
 import { Router, type IRequest } from 'itty-router';
 import type { ArenaContext } from '../context.ts';
 import { withCors, preflight } from './cors.ts';
+import { StorageUnavailableError } from '../store/errors.ts';
 import { HttpError, problemResponse } from './problem.ts';
 import type { Connection, Route } from './route.ts';
+
+/** How long a client is asked to wait while the database is unavailable. */
+const STORAGE_RETRY_AFTER_SECONDS = 5;
+/** An outage is logged once, then again only if it lasts: at most one line a minute. */
+const OUTAGE_LOG_EVERY_MS = 60_000;
 
 /**
  * Builds the arena's single fetch handler from its routes, in itty-router's stages: the
  * matched route runs (whatever reads a body refuses one past the limit, before reading it,
- * in its own protocol's shape), `catch` turns a typed
- * `HttpError` into a problem document (anything else is a bug: a logged 500), and the
+ * in its own protocol's shape), `catch` turns a typed `HttpError` into a problem document, an
+ * unavailable database into a 503 with `Retry-After` (anything else is a bug: a logged 500), and the
  * final stage answers 404 or 405 with `Allow`, handles HEAD and OPTIONS, and adds CORS.
  */
 export function createFetchHandler(routes: readonly Route[], context: () => Promise<ArenaContext>) {
+  let outageLoggedAt = -Infinity;
+  const toProblem = (error: unknown, pathname: string): Response => {
+    if (error instanceof HttpError) return problemResponse(error, pathname);
+    if (error instanceof StorageUnavailableError) {
+      if (Date.now() - outageLoggedAt >= OUTAGE_LOG_EVERY_MS) {
+        outageLoggedAt = Date.now();
+        console.error(`agent-arena: ${error.message}; answering 503 until it is back`);
+      }
+      const detail = 'the database is unavailable right now; nothing of this request was kept. Send it again later (a durable write with the same Idempotency-Key)';
+      return problemResponse(new HttpError('storage-unavailable', detail, { headers: { 'retry-after': String(STORAGE_RETRY_AFTER_SECONDS) } }), pathname);
+    }
+    console.error('agent-arena: unhandled error', error);
+    return problemResponse(new HttpError('internal-error', 'the service failed; this is a bug and nothing was stored'), pathname);
+  };
   const router = Router<IRequest, [ArenaContext, Connection]>({
     catch: (error: unknown, request: IRequest) => toProblem(error, new URL(request.url).pathname),
   });
@@ -33,7 +53,7 @@ export function createFetchHandler(routes: readonly Route[], context: () => Prom
     const pathname = new URL(request.url).pathname;
     if (request.method === 'OPTIONS') {
       const allowed = methodsFor(pathname);
-      return allowed.length > 0 ? preflight(allowed) : withCors(toProblem(notFound(pathname), pathname));
+      return allowed.length > 0 ? preflight(allowed) : withCors(problemResponse(notFound(pathname), pathname));
     }
     const isHead = request.method === 'HEAD';
     const routed = isHead ? new Request(request, { method: 'GET' }) : request;
@@ -50,7 +70,7 @@ export function createFetchHandler(routes: readonly Route[], context: () => Prom
 }
 
 function unmatched(pathname: string, allowed: string[]): Response {
-  if (allowed.length === 0) return toProblem(notFound(pathname), pathname);
+  if (allowed.length === 0) return problemResponse(notFound(pathname), pathname);
   const error = new HttpError('method-not-allowed', `${pathname} accepts ${allowed.join(', ')}`, {
     headers: { allow: allowed.join(', ') },
   });
@@ -59,10 +79,4 @@ function unmatched(pathname: string, allowed: string[]): Response {
 
 function notFound(pathname: string): HttpError {
   return new HttpError('not-found', `nothing is served at ${pathname}; GET /api/games lists the games`);
-}
-
-function toProblem(error: unknown, pathname: string): Response {
-  if (error instanceof HttpError) return problemResponse(error, pathname);
-  console.error('agent-arena: unhandled error', error);
-  return problemResponse(new HttpError('internal-error', 'the service failed; this is a bug and nothing was stored'), pathname);
 }

@@ -17,6 +17,7 @@ import {
   type QueryResult,
 } from 'kysely';
 import { D1Introspector } from './d1-introspector.ts';
+import { isD1Outage, withOutageDetection } from './outages.ts';
 
 /** The part of a D1 binding this needs. */
 export interface D1DatabaseLike {
@@ -28,14 +29,17 @@ export interface D1StatementLike {
   all(): Promise<{ results?: unknown[]; meta?: { changes?: number; last_row_id?: number } }>;
 }
 
-/** Kysely's SQLite adapter and compiler over a D1 binding, with an introspector D1 permits. */
+/** Kysely's SQLite adapter and compiler over a D1 binding, with an introspector D1 permits, its outages named. */
 export function createD1Dialect(database: D1DatabaseLike): Dialect {
-  return {
-    createAdapter: (): DialectAdapter => new SqliteAdapter(),
-    createDriver: (): Driver => new D1Driver(database),
-    createQueryCompiler: (): QueryCompiler => new SqliteQueryCompiler(),
-    createIntrospector: (db: Kysely<any>): DatabaseIntrospector => new D1Introspector(db),
-  };
+  return withOutageDetection(
+    {
+      createAdapter: (): DialectAdapter => new SqliteAdapter(),
+      createDriver: (): Driver => new D1Driver(database),
+      createQueryCompiler: (): QueryCompiler => new SqliteQueryCompiler(),
+      createIntrospector: (db: Kysely<any>): DatabaseIntrospector => new D1Introspector(db),
+    },
+    isD1Outage,
+  );
 }
 
 const NO_TRANSACTIONS = 'D1 has no interactive transactions: write one statement (or use the binding’s batch()) instead';

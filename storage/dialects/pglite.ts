@@ -18,6 +18,7 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import { Mutex } from './mutex.ts';
+import { isPostgresOutage, withOutageDetection } from './outages.ts';
 
 /** The part of a PGlite instance this needs. */
 export interface PGliteLike {
@@ -27,12 +28,15 @@ export interface PGliteLike {
 
 /** Kysely's PostgreSQL adapter, compiler and introspector over a PGlite instance (closed on destroy). */
 export function createPGliteDialect(client: PGliteLike): Dialect {
-  return {
-    createAdapter: (): DialectAdapter => new PostgresAdapter(),
-    createDriver: (): Driver => new PGliteDriver(client),
-    createQueryCompiler: (): QueryCompiler => new PostgresQueryCompiler(),
-    createIntrospector: (db: Kysely<any>): DatabaseIntrospector => new PostgresIntrospector(db),
-  };
+  return withOutageDetection(
+    {
+      createAdapter: (): DialectAdapter => new PostgresAdapter(),
+      createDriver: (): Driver => new PGliteDriver(client),
+      createQueryCompiler: (): QueryCompiler => new PostgresQueryCompiler(),
+      createIntrospector: (db: Kysely<any>): DatabaseIntrospector => new PostgresIntrospector(db),
+    },
+    isPostgresOutage,
+  );
 }
 
 class PGliteDriver implements Driver {

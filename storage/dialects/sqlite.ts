@@ -3,6 +3,7 @@
  * and node:sqlite wrappers beside this file), with the pragmas a shared file database needs.
  */
 import { SqliteDialect, type Dialect, type SqliteDatabase } from 'kysely';
+import { isSqliteOutage, withOutageDetection } from './outages.ts';
 
 /** What the dialect needs of the client: Kysely's `SqliteDatabase` shape plus `exec` for pragmas. */
 export interface SqliteClient extends SqliteDatabase {
@@ -10,15 +11,19 @@ export interface SqliteClient extends SqliteDatabase {
 }
 
 /**
- * WAL lets readers run beside the one writer; a writer waits up to 5 s for another connection's
- * write instead of failing at once; foreign keys are off by default in SQLite.
+ * WAL lets readers run beside the one writer; a writer waits up to `busyTimeoutMs` (5 s by
+ * default) for another connection's write instead of failing at once, and past it the request
+ * is answered 503 (see outages.ts); foreign keys are off by default in SQLite.
  */
-export const SQLITE_PRAGMAS = ['PRAGMA journal_mode = WAL', 'PRAGMA busy_timeout = 5000', 'PRAGMA foreign_keys = ON'];
+export function sqlitePragmas(busyTimeoutMs = 5000): string[] {
+  if (!Number.isSafeInteger(busyTimeoutMs) || busyTimeoutMs < 0) throw new RangeError(`the busy timeout must be a whole number of milliseconds, not ${busyTimeoutMs}`);
+  return ['PRAGMA journal_mode = WAL', `PRAGMA busy_timeout = ${busyTimeoutMs}`, 'PRAGMA foreign_keys = ON'];
+}
 
-/** Sets the pragmas on `database` and returns Kysely's `SqliteDialect` over it. */
-export function createSqliteDialect(database: SqliteClient): Dialect {
-  for (const pragma of SQLITE_PRAGMAS) database.exec(pragma);
-  return new SqliteDialect({ database: withStatementCache(database) });
+/** Sets the pragmas on `database` and returns Kysely's `SqliteDialect` over it, its outages named. */
+export function createSqliteDialect(database: SqliteClient, options: { busyTimeoutMs?: number } = {}): Dialect {
+  for (const pragma of sqlitePragmas(options.busyTimeoutMs)) database.exec(pragma);
+  return withOutageDetection(new SqliteDialect({ database: withStatementCache(database) }), isSqliteOutage);
 }
 
 /** How many distinct statements stay prepared; the arena sends a few dozen. */

@@ -1,0 +1,80 @@
+import { execFile } from 'node:child_process';
+import { chown, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const DEBIAN_ROOT = '/usr/lib/postgresql';
+
+/**
+ * A PostgreSQL server of the test's own, from Debian's packages (which `.ci/run` installs), in
+ * a folder of its own: unlike the shared server of `DATABASE_URL`, it may be stopped and started
+ * in the middle of a test, as an operator's database restarts.
+ */
+export interface PostgresCluster {
+  /** `postgres://postgres@127.0.0.1:<port>/postgres` */
+  url: string;
+  /** The folder of the server's own binaries (`pg_dump` among them). */
+  bin: string;
+  stop(): Promise<void>;
+  start(): Promise<void>;
+  /** Stops the server and removes its folder. */
+  destroy(): Promise<void>;
+}
+
+/** The newest installed server's binaries, or undefined when none is installed here. */
+export async function postgresBinaries(): Promise<string | undefined> {
+  const versions = await readdir(DEBIAN_ROOT).catch(() => [] as string[]);
+  const newest = versions.filter((name) => /^\d+$/.test(name)).sort((a, b) => Number(b) - Number(a))[0];
+  return newest === undefined ? undefined : join(DEBIAN_ROOT, newest, 'bin');
+}
+
+/** Initialises and starts a throwaway cluster on a free port (as the `postgres` user when run as root). */
+export async function startPostgresCluster(bin: string): Promise<PostgresCluster> {
+  const folder = await mkdtemp(join(tmpdir(), 'arena-pg-'));
+  const data = join(folder, 'data');
+  const port = await freePort();
+  // initdb refuses to run as root: the cluster then belongs to the postgres user.
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) {
+    const { stdout } = await run('id', ['-u', 'postgres']);
+    const { stdout: group } = await run('id', ['-g', 'postgres']);
+    await chown(folder, Number(stdout.trim()), Number(group.trim()));
+  }
+  const as = (command: string, args: string[]) => (asRoot ? run('runuser', ['-u', 'postgres', '--', join(bin, command), ...args]) : run(join(bin, command), args));
+  await as('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres']);
+  const options = `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1 -c fsync=off`;
+  const start = async () => void (await as('pg_ctl', ['-D', data, '-l', join(folder, 'server.log'), '-w', '-o', options, 'start']));
+  const stop = async () => void (await as('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']));
+  await start();
+  let running = true;
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    bin,
+    async start() {
+      await start();
+      running = true;
+    },
+    async stop() {
+      await stop();
+      running = false;
+    },
+    async destroy() {
+      if (running) await stop().catch(() => undefined);
+      await rm(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
