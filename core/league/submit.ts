@@ -7,13 +7,13 @@ import { attemptLimit } from './join.ts';
 import { publicAttempt } from './present.ts';
 
 /** A later attempt by a known agent: any valid tape, retained while under the day's limit. */
-export async function submitAttempt(arena: ArenaContext, origin: string, agent: AgentRecord, body: { challengeToken: string; actions: Direction[] }) {
+export async function submitAttempt(arena: ArenaContext, agent: AgentRecord, body: { challengeToken: string; actions: Direction[] }) {
   const setting = await leagueSetting(arena, body.challengeToken);
-  const { attempt } = await scoredAttempt(arena, origin, agent, 'submit', setting, body.actions);
+  const { attempt } = await scoredAttempt(arena, agent, 'submit', setting, body.actions);
   const retained = await arena.store.retainAttempt(attempt, MAXIMUM_ATTEMPTS_PER_AGENT);
   if ('limitReached' in retained) throw attemptLimit(setting.date);
   return {
-    attempt: publicAttempt(retained.attempt, true),
+    attempt: publicAttempt(retained.attempt, true, arena.publicOrigin),
     remainingAttempts: MAXIMUM_ATTEMPTS_PER_AGENT - retained.attempt.number,
   };
 }

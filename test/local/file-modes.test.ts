@@ -2,7 +2,7 @@ import { chmod, mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startLocal } from './start-local.ts';
+import { startLocal } from '../support/local-server.ts';
 
 const dirs: string[] = [];
 afterAll(() => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))));
@@ -22,13 +22,14 @@ describe.each([
   ['deno', '000'],
   ['node', '277'],
 ] as const)('a first start on %s under umask %s', (runtime, umask) => {
-  it('keeps the data folder 0700 and the key file, the database and its WAL 0600', async () => {
+  it('keeps the data folder 0700 and the key file, the database and its WAL 0600; warns once that no public origin is set', async () => {
     const dataDir = join(await freshParent(), 'data');
     const server = await startLocal(runtime, { ARENA_DATA_DIR: dataDir }, umask);
     try {
       expect((await fetch(`${server.baseUrl}/api/league`)).status).toBe(200);
       expect(await modeOf(dataDir)).toBe('700');
       for (const file of ['keys.json', 'arena.db', 'arena.db-wal', 'arena.db-shm']) expect(await modeOf(join(dataDir, file)), file).toBe('600');
+      expect(server.output().match(/ARENA_PUBLIC_ORIGIN is not set/g)).toHaveLength(1);
     } finally {
       await server.stop();
     }

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { COMMANDS, type Runtime } from '../support/servers.ts';
+import { COMMANDS, type Runtime } from './servers.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
