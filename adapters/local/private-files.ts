@@ -36,10 +36,16 @@ export async function warnIfShared(path: string, warn: Warn): Promise<void> {
  * that exist. SQLite creates its companions with the main file's mode, so they follow.
  */
 export async function ensurePrivateFile(path: string, companions: string[] = []): Promise<void> {
-  await (await open(path, 'a', 0o600)).close();
+  // An instance starting beside this one may create it first: then it is simply there.
+  await open(path, 'wx', 0o600).then(
+    (created) => created.close(),
+    (error: unknown) => {
+      if (codeOf(error) !== 'EEXIST') throw error;
+    },
+  );
   for (const file of [path, ...companions]) {
     await chmod(file, 0o600).catch((error: unknown) => {
-      if ((error as { code?: string }).code !== 'ENOENT') throw error;
+      if (codeOf(error) !== 'ENOENT') throw error;
     });
   }
 }
@@ -76,7 +82,7 @@ export async function syncFolder(dir: string): Promise<void> {
   } catch (error) {
     // Windows cannot open a folder, and some file systems refuse to flush one: the rename
     // itself is still atomic there, only its durability at power loss is the system's.
-    if (!['EISDIR', 'EPERM', 'EACCES', 'EINVAL', 'ENOTSUP', 'EBADF'].includes((error as { code?: string }).code ?? '')) throw error;
+    if (!['EISDIR', 'EPERM', 'EACCES', 'EINVAL', 'ENOTSUP', 'EBADF'].includes(codeOf(error) ?? '')) throw error;
   } finally {
     await handle?.close();
   }
@@ -84,4 +90,8 @@ export async function syncFolder(dir: string): Promise<void> {
 
 function octal(mode: number): string {
   return (mode & 0o777).toString(8).padStart(3, '0');
+}
+
+function codeOf(error: unknown): string | undefined {
+  return (error as { code?: string }).code;
 }
