@@ -56,3 +56,13 @@ export function settingsFromEnv(env: Environment): Pick<ArenaOptions, 'publicOri
     ...(cap ? { arrivalDailyCap: Number(cap) } : {}),
   };
 }
+
+/**
+ * The line a local server prints at start when `ARENA_PUBLIC_ORIGIN` is unset: documents
+ * answered live then build their absolute links from each request's Host. Records and ids never
+ * do (they keep paths), so this is about links only.
+ */
+export function publicOriginWarning(env: Environment): string | undefined {
+  if (env.ARENA_PUBLIC_ORIGIN) return undefined;
+  return 'Warning: ARENA_PUBLIC_ORIGIN is not set, so absolute links in documents follow the Host each request names; set it to the public origin (such as https://arena.example).';
+}

@@ -125,6 +125,7 @@ export async function createArenaContext(options: ArenaOptions): Promise<ArenaCo
     keys,
     tokens: createTokens({ keys, now, issuer: options.issuer ?? 'agent-arena' }),
     originOf: (request) => publicOrigin ?? new URL(request.url).origin,
+    publicOrigin,
     routes: ROUTES,
     fetch: (request, connection) => handle(request, connection),
   };

@@ -24,8 +24,13 @@ export interface ArenaContext {
   store: Store;
   settings: ArenaSettings;
   keys: KeyRing;
-  /** The origin that absolute links in documents use. */
+  /**
+   * The origin that absolute links in documents answered live use: the configured public
+   * origin, else the request's. Never for what is stored or for ids (see `publicOrigin`).
+   */
   originOf(request: Request): string;
+  /** The configured public origin, if any: the only origin records, receipts and ids may hold. */
+  publicOrigin: string | undefined;
   /** Every route of the arena: what the API descriptions describe. */
   routes: readonly Route[];
   /** The arena's own fetch handler: remote-tool bridges answer by calling the routes in process. */

@@ -36,9 +36,11 @@ describe('the Node adapter', () => {
     expect(other.status).toBe(404);
     expect(other.body).not.toContain('evil.example/.well-known');
     expect((await get('//api/games')).status).toBe(404);
-    const absolute = await get('http://evil.example/api/games/packet-run/play?actions=UU');
+    // Receipts hold no origin at all now: a live document's links show which origin was read.
+    const absolute = await get('http://evil.example/skill.md');
     expect(absolute.status).toBe(200);
-    expect(JSON.parse(absolute.body).receipt.jwks).toBe(`${arena.baseUrl}/.well-known/jwks.json`);
+    expect(absolute.body).toContain(`${arena.baseUrl}/api/dispatch`);
+    expect(absolute.body).not.toContain('evil.example');
   });
 
   it('lets the core answer a long query with its own problem, not a bare 431', async () => {

@@ -1,7 +1,9 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { link, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { encodeBase64Url, publicKeyFromSeed, randomSeed } from '../../core/index.ts';
 import { parseKey, type ArenaKeys } from '../env-options.ts';
+import { ensurePrivateFolder, syncFolder, temporaryPrefix, warnIfShared, writeTemporaryFile, type Warn } from './private-files.ts';
 
 /**
  * The embedded default's secrets, kept in `<dataDir>/keys.json` (mode 0600) so receipts stay
@@ -16,23 +18,20 @@ export interface KeyFile {
 
 export const KEY_FILE_NAME = 'keys.json';
 
-/** Reads the key file, creating it with fresh keys on first start. */
-export async function loadOrCreateKeys(dataDir: string): Promise<ArenaKeys> {
+/** A temporary file older than this belongs to a start that was killed, never to a live one. */
+const STALE_TEMPORARY_MS = 10 * 60_000;
+
+/**
+ * Reads the key file, creating it with fresh keys on first start. The file only ever appears
+ * whole: a kill at any moment leaves either no key file or a complete one. Instances starting
+ * together on one folder all read the same keys.
+ */
+export async function loadOrCreateKeys(dataDir: string, warn: Warn = console.warn): Promise<ArenaKeys> {
   const path = join(dataDir, KEY_FILE_NAME);
-  await mkdir(dataDir, { recursive: true, mode: 0o700 });
-  const now = new Date().toISOString();
-  const created: KeyFile = {
-    signingKey: { seed: encodeBase64Url(randomSeed()), createdAt: now },
-    retiredSigningKeys: [],
-    serverSecret: { value: encodeBase64Url(randomSeed()), createdAt: now },
-  };
-  try {
-    // `wx` fails if the file exists, so instances starting together share one set of keys.
-    await writeFile(path, serialize(created), { flag: 'wx', mode: 0o600 });
-  } catch (error) {
-    if ((error as { code?: string }).code !== 'EEXIST') throw error;
-  }
-  const file = await readKeyFile(path);
+  await ensurePrivateFolder(dataDir, warn);
+  await removeStaleTemporaryFiles(dataDir);
+  const file = await createOnceAndRead(path, serialize(freshKeyFile()), warn);
+  await warnIfShared(path, warn);
   return {
     signingKey: parseKey(file.signingKey.seed, `${path}: signingKey.seed`),
     retiredPublicKeys: file.retiredSigningKeys.map((key, i) => parseKey(key.publicKey, `${path}: retiredSigningKeys[${i}]`)),
@@ -41,10 +40,10 @@ export async function loadOrCreateKeys(dataDir: string): Promise<ArenaKeys> {
 }
 
 /** Moves the signing key to the retired list and creates a new one; the server secret stays. */
-export async function rotateSigningKey(dataDir: string): Promise<{ path: string }> {
+export async function rotateSigningKey(dataDir: string, warn: Warn = console.warn): Promise<{ path: string }> {
   const path = join(dataDir, KEY_FILE_NAME);
-  await loadOrCreateKeys(dataDir);
-  const file = await readKeyFile(path);
+  await loadOrCreateKeys(dataDir, warn);
+  const file = parseKeyFile(path, await readFile(path, 'utf8'));
   const old = parseKey(file.signingKey.seed, `${path}: signingKey.seed`);
   const now = new Date().toISOString();
   const next: KeyFile = {
@@ -52,19 +51,108 @@ export async function rotateSigningKey(dataDir: string): Promise<{ path: string 
     signingKey: { seed: encodeBase64Url(randomSeed()), createdAt: now },
     retiredSigningKeys: [{ publicKey: encodeBase64Url(publicKeyFromSeed(old)), retiredAt: now }, ...file.retiredSigningKeys],
   };
-  await writeFile(`${path}.tmp`, serialize(next), { mode: 0o600 });
-  await rename(`${path}.tmp`, path);
+  const temporary = await writeTemporaryFile(path, serialize(next));
+  try {
+    await rename(temporary, path);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+  await syncFolder(dataDir);
   return { path };
 }
 
-async function readKeyFile(path: string): Promise<KeyFile> {
-  const file = JSON.parse(await readFile(path, 'utf8')) as KeyFile;
+/**
+ * Links a whole, flushed temporary file to `path` unless a key file is already there (`link`
+ * fails on an existing name, so of instances starting together exactly one creates it), then
+ * reads what is there. An empty key file can only be left by an older version killed during
+ * its first start, before any key was used: it is replaced, with a notice.
+ */
+async function createOnceAndRead(path: string, text: string, warn: Warn): Promise<KeyFile> {
+  const temporary = await writeTemporaryFile(path, text);
+  try {
+    for (let round = 0; round < 5; round++) {
+      try {
+        await link(temporary, path);
+        await syncFolder(dirname(path));
+      } catch (error) {
+        if (codeOf(error) !== 'EEXIST') throw error;
+      }
+      const found = await readFile(path, 'utf8').catch((error: unknown) => {
+        if (codeOf(error) === 'ENOENT') return null;
+        throw error;
+      });
+      // Gone: another instance is replacing an empty file; try again.
+      if (found === null) continue;
+      if (found !== '') return parseKeyFile(path, found);
+      warn(`${path} is empty: an earlier first start was stopped before it wrote any key, so nothing was signed with one. Writing new keys.`);
+      await setAsideIfEmpty(path);
+    }
+    throw new Error(`${path} kept changing while the arena started; start it again`);
+  } finally {
+    await rm(temporary, { force: true });
+  }
+}
+
+/**
+ * Renames the file at `path` out of the way (atomic: exactly that file moves). If another
+ * instance had just replaced the empty file with keys, those go back.
+ */
+async function setAsideIfEmpty(path: string): Promise<void> {
+  const aside = join(dirname(path), `${temporaryPrefix(path)}${randomBytes(6).toString('hex')}.empty`);
+  try {
+    await rename(path, aside);
+  } catch (error) {
+    if (codeOf(error) === 'ENOENT') return;
+    throw error;
+  }
+  if ((await stat(aside)).size > 0) {
+    await link(aside, path).catch((error: unknown) => {
+      if (codeOf(error) !== 'EEXIST') throw error;
+    });
+  }
+  await rm(aside, { force: true });
+}
+
+/** Temporary files of starts that were killed before they linked theirs (they hold unused keys). */
+async function removeStaleTemporaryFiles(dataDir: string): Promise<void> {
+  const prefix = temporaryPrefix(KEY_FILE_NAME);
+  for (const name of await readdir(dataDir)) {
+    if (!name.startsWith(prefix)) continue;
+    const path = join(dataDir, name);
+    const modified = await stat(path).then((found) => found.mtimeMs, () => Date.now());
+    if (Date.now() - modified > STALE_TEMPORARY_MS) await rm(path, { force: true });
+  }
+}
+
+function parseKeyFile(path: string, text: string): KeyFile {
+  let file: KeyFile | undefined;
+  try {
+    file = JSON.parse(text) as KeyFile;
+  } catch {
+    file = undefined;
+  }
   if (typeof file?.signingKey?.seed !== 'string' || typeof file.serverSecret?.value !== 'string' || !Array.isArray(file.retiredSigningKeys)) {
-    throw new Error(`${path} is not an Agent Arena key file`);
+    throw new Error(
+      `${path} is not a valid Agent Arena key file. Restore it from a backup; only if no receipt was ever signed with its key, remove it to start with new keys.`,
+    );
   }
   return file;
 }
 
+function freshKeyFile(): KeyFile {
+  const now = new Date().toISOString();
+  return {
+    signingKey: { seed: encodeBase64Url(randomSeed()), createdAt: now },
+    retiredSigningKeys: [],
+    serverSecret: { value: encodeBase64Url(randomSeed()), createdAt: now },
+  };
+}
+
 function serialize(file: KeyFile): string {
   return `${JSON.stringify(file, null, 2)}\n`;
+}
+
+function codeOf(error: unknown): string | undefined {
+  return (error as { code?: string }).code;
 }

@@ -1,9 +1,9 @@
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Dialect } from 'kysely';
 import type { Store } from '../../core/store/store.ts';
 import { createPostgresDialect, openStore, type DialectFamily } from '../../storage/index.ts';
 import type { Environment } from '../env-options.ts';
+import { ensurePrivateFile, ensurePrivateFolder, type Warn } from './private-files.ts';
 
 /** Opens the runtime's SQLite database file as a Kysely dialect. */
 export type SqliteOpener = (path: string) => Dialect;
@@ -12,9 +12,15 @@ export const DATABASE_FILE = 'arena.db';
 
 /**
  * Where records live: PostgreSQL when `DATABASE_URL` is set (so several instances can share
- * one league), otherwise the embedded SQLite file `<dataDir>/arena.db`.
+ * one league), otherwise the embedded SQLite file `<dataDir>/arena.db`, created 0600 (as its
+ * `-wal` and `-shm` then are) before SQLite opens it, whatever the umask.
  */
-export async function localDialect(env: Environment, dataDir: string, openSqlite: SqliteOpener): Promise<{ dialect: Dialect; family: DialectFamily; where: string }> {
+export async function localDialect(
+  env: Environment,
+  dataDir: string,
+  openSqlite: SqliteOpener,
+  warn: Warn = console.warn,
+): Promise<{ dialect: Dialect; family: DialectFamily; where: string }> {
   const url = env.DATABASE_URL;
   if (url) {
     if (!/^postgres(ql)?:\/\//.test(url)) throw new Error('DATABASE_URL must be a postgres:// or postgresql:// URL');
@@ -24,13 +30,14 @@ export async function localDialect(env: Environment, dataDir: string, openSqlite
     const onError = (error: Error) => console.error(`agent-arena: a PostgreSQL connection failed (${error.message}); the pool reconnects on the next query`);
     return { dialect: createPostgresDialect(pool, { onError }), family: 'postgres', where: `PostgreSQL at ${new URL(url).host}` };
   }
-  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  await ensurePrivateFolder(dataDir, warn);
   const path = join(dataDir, DATABASE_FILE);
+  await ensurePrivateFile(path, [`${path}-wal`, `${path}-shm`, `${path}-journal`]);
   return { dialect: openSqlite(path), family: 'sqlite', where: `SQLite at ${path}` };
 }
 
 /** The durable store over the local dialect, migrated on open. */
-export async function openLocalStore(env: Environment, dataDir: string, openSqlite: SqliteOpener): Promise<Store> {
-  const { dialect, family } = await localDialect(env, dataDir, openSqlite);
+export async function openLocalStore(env: Environment, dataDir: string, openSqlite: SqliteOpener, warn: Warn = console.warn): Promise<Store> {
+  const { dialect, family } = await localDialect(env, dataDir, openSqlite, warn);
   return openStore(dialect, family);
 }

@@ -1,7 +1,8 @@
 import type { ArenaOptions } from '../../core/index.ts';
-import { keysFromEnv, settingsFromEnv, retiredKeysFromEnv, type Environment } from '../env-options.ts';
+import { keysFromEnv, publicOriginWarning, settingsFromEnv, retiredKeysFromEnv, type Environment } from '../env-options.ts';
 import { loadOrCreateKeys } from './key-file.ts';
 import { openLocalStore, type SqliteOpener } from './open-store.ts';
+import type { Warn } from './private-files.ts';
 
 /** How a Node, Bun or Deno process runs the arena, read from its environment. */
 export interface LocalSettings {
@@ -16,19 +17,33 @@ export interface LocalSettings {
 /**
  * `PORT` (8787), `HOST` (0.0.0.0), `ARENA_DATA_DIR` (./data), `DATABASE_URL` and the key
  * variables of `keysFromEnv`; without `ARENA_SIGNING_KEY` the keys come from the data
- * folder's key file. Opens (and migrates) the store.
+ * folder's key file. Opens (and migrates) the store. What an operator should know (no public
+ * origin, a data folder open to others) goes to `warn`, once each.
  */
-export async function loadLocalSettings(env: Environment, openSqlite: SqliteOpener): Promise<LocalSettings> {
+export async function loadLocalSettings(env: Environment, openSqlite: SqliteOpener, warn: Warn = console.warn): Promise<LocalSettings> {
   const port = Number(env.PORT ?? 8787);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not ${env.PORT}`);
+  const warnOnce = once(warn);
+  const originWarning = publicOriginWarning(env);
+  if (originWarning) warnOnce(originWarning);
   const dataDir = env.ARENA_DATA_DIR || './data';
-  const keys = env.ARENA_SIGNING_KEY ? keysFromEnv(env) : await loadOrCreateKeys(dataDir);
+  const keys = env.ARENA_SIGNING_KEY ? keysFromEnv(env) : await loadOrCreateKeys(dataDir, warnOnce);
   const retiredPublicKeys = env.ARENA_SIGNING_KEY ? keys.retiredPublicKeys : [...keys.retiredPublicKeys, ...retiredKeysFromEnv(env)];
   return {
     port,
     hostname: env.HOST || '0.0.0.0',
     trustProxy: env.ARENA_TRUST_PROXY === '1',
     dataDir,
-    arena: { ...keys, retiredPublicKeys, ...settingsFromEnv(env), store: await openLocalStore(env, dataDir, openSqlite) },
+    arena: { ...keys, retiredPublicKeys, ...settingsFromEnv(env), store: await openLocalStore(env, dataDir, openSqlite, warnOnce) },
+  };
+}
+
+/** The key file and the database both check the data folder: say each thing once. */
+function once(warn: Warn): Warn {
+  const said = new Set<string>();
+  return (line) => {
+    if (said.has(line)) return;
+    said.add(line);
+    warn(line);
   };
 }

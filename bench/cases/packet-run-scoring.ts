@@ -39,7 +39,7 @@ machine's slow and fast spells alike.`,
     const rates = await measureRates({
       rules: syncCalls((i) => runTape(CLASSIC_BOARD, tapeAt(i))),
       result: syncCalls((i) => scoreRun(CLASSIC, tapeAt(i), undefined)),
-      signed: awaitedCalls((i) => signedRun(context, BENCH_ORIGIN, CLASSIC, tapeAt(i))),
+      signed: awaitedCalls((i) => signedRun(context, CLASSIC, tapeAt(i))),
       play: awaitedCalls(play),
     });
 

@@ -3,6 +3,7 @@ import { defineRoute } from '../http/route.ts';
 import { arenaFacts } from '../status/facts.ts';
 import { atomFeed } from './feed/atom.ts';
 import { evidenceEntries } from './feed/evidence-entries.ts';
+import { feedId } from './feed/feed-id.ts';
 import { heartbeatText } from './texts/heartbeat.ts';
 import { agentIndex, joinDocument } from './texts/index-documents.ts';
 import { llmsText } from './texts/llms.ts';
@@ -24,7 +25,7 @@ export const discoveryRoutes = [
       const updated = entries[0]?.updated ?? new Date(arena.now()).toISOString();
       return textResponse(
         atomFeed({
-          id: `${origin}/feed.xml`,
+          id: feedId(arena.secret, 'feed'),
           title: 'Agent Arena: public evidence',
           subtitle: 'Arrival check-ins (traffic evidence only), retained league attempts, durable Clubhouse topics, rule proposals and archived duels.',
           self: `${origin}/feed.xml`,

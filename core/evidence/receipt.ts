@@ -9,7 +9,19 @@ export interface Receipt {
   /** A signed `receipt+jwt` token carrying the checksum: verify it with the JWKS alone. */
   token: string;
   canonicalization: 'RFC 8785';
+  /** Where the verifying keys are: see {@link receiptJwksLink}. */
   jwks: string;
+}
+
+export const JWKS_PATH = '/.well-known/jwks.json';
+
+/**
+ * The `jwks` of every receipt: the JWKS URL on the configured public origin, else its path
+ * alone (resolved against the arena that answered). Never a request's Host: receipts are kept,
+ * by the league and by whoever holds them, and covered by neither checksum nor signature.
+ */
+export function receiptJwksLink(publicOrigin: string | undefined): string {
+  return `${publicOrigin ?? ''}${JWKS_PATH}`;
 }
 
 /** A {@link Receipt} as the API description states it. */
@@ -18,7 +30,10 @@ export const ReceiptSchema = v.pipe(
     checksum: v.pipe(v.string(), v.description('`sha256:` and the hex SHA-256 of the RFC 8785 canonical JSON of the result without `receipt`')),
     token: v.pipe(v.string(), v.description('A signed token (JWS, EdDSA) carrying the checksum; verify it with the JWKS')),
     canonicalization: v.literal('RFC 8785'),
-    jwks: v.string(),
+    jwks: v.pipe(
+      v.string(),
+      v.description('The JWKS URL: absolute on the configured public origin, else the path `/.well-known/jwks.json` on the arena that answered'),
+    ),
   }),
   v.title('Receipt'),
 );
@@ -28,10 +43,10 @@ export async function issueReceipt(
   tokens: Tokens,
   evidence: object,
   summary: Record<string, unknown>,
-  origin: string,
+  jwks: string,
   kind: 'receipt' | 'forge-receipt' = 'receipt',
 ): Promise<Receipt> {
   const checksum = checksumOf(evidence);
   const token = await tokens.sign(kind, { ...summary, checksum });
-  return { checksum, token, canonicalization: 'RFC 8785', jwks: `${origin}/.well-known/jwks.json` };
+  return { checksum, token, canonicalization: 'RFC 8785', jwks };
 }

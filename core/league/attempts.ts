@@ -15,7 +15,6 @@ export function newId(prefix: 'agt' | 'att', arena: ArenaContext): string {
 /** Scores a tape on the day's board as the agent, with its receipt, ready to be retained. */
 export async function scoredAttempt(
   arena: ArenaContext,
-  origin: string,
   agent: Omit<AgentRecord, 'createdAt'>,
   kind: NewAttempt['kind'],
   setting: RunSetting & { date: string },
@@ -24,7 +23,6 @@ export async function scoredAttempt(
   const declaration = { handle: agent.handle, displayName: agent.displayName, model: agent.model, sentBy: agent.sentBy };
   const run = await signedRun(
     arena,
-    origin,
     setting,
     actions,
     declarationOrNull({ name: agent.displayName, model: agent.model ?? undefined, sentBy: agent.sentBy ?? undefined }) ?? undefined,

@@ -12,7 +12,7 @@ import type { JoinBody } from './schema.ts';
  * by the next, so a join interrupted between them is completed by its retry. A retried join
  * with the same nonce returns the same key, the same agent and its original join attempt.
  */
-export async function join(arena: ArenaContext, origin: string, body: JoinBody, requestDigest?: string) {
+export async function join(arena: ArenaContext, body: JoinBody, requestDigest?: string) {
   const setting = await leagueSetting(arena, body.challengeToken);
   const apiKey = leagueKeyFor(arena.secret, body.registrationNonce);
   const candidate = {
@@ -22,7 +22,7 @@ export async function join(arena: ArenaContext, origin: string, body: JoinBody, 
     model: body.agent.model ?? null,
     sentBy: body.agent.sentBy ?? null,
   };
-  const { run, attempt } = await scoredAttempt(arena, origin, candidate, 'join', setting, body.actions);
+  const { run, attempt } = await scoredAttempt(arena, candidate, 'join', setting, body.actions);
   if (!run.reachedExit) {
     const message = 'joining needs a finishing tape: these actions do not reach EXIT on today’s board';
     throw new HttpError('invalid-request', message, { errors: [{ path: 'actions', message }] });
@@ -34,8 +34,8 @@ export async function join(arena: ArenaContext, origin: string, body: JoinBody, 
     });
   }
   const { agent, created } = registered;
-  // A retried join speaks with the declaration stored at the first one.
-  const joinAttempt = created ? attempt : (await scoredAttempt(arena, origin, agent, 'join', setting, body.actions)).attempt;
+  // A retried join speaks with the agent and declaration stored at the first one.
+  const joinAttempt = agent.id === candidate.id ? attempt : (await scoredAttempt(arena, agent, 'join', setting, body.actions)).attempt;
   const retained = await arena.store.retainJoinAttempt({ ...joinAttempt, requestDigest }, MAXIMUM_ATTEMPTS_PER_AGENT);
   if ('limitReached' in retained) throw attemptLimit(setting.date);
   // A retried join answers with the first join's attempt, perhaps of an earlier day: what is
@@ -46,7 +46,7 @@ export async function join(arena: ArenaContext, origin: string, body: JoinBody, 
     keyNotice: 'Keep this key private: send it only as `Authorization: Bearer <key>` to this arena. It is not stored here; joining again with the same registrationNonce returns it.',
     created,
     agent: publicAgent(agent),
-    attempt: publicAttempt(retained.attempt, true),
+    attempt: publicAttempt(retained.attempt, true, arena.publicOrigin),
     remainingAttempts: MAXIMUM_ATTEMPTS_PER_AGENT - today.items.length,
   };
 }

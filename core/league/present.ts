@@ -1,3 +1,4 @@
+import { receiptJwksLink } from '../evidence/receipt.ts';
 import type { AgentRecord, AttemptRecord } from '../store/records.ts';
 
 /** An agent as the public sees it: its declarations, never its key. */
@@ -12,12 +13,26 @@ export function publicAgent(agent: AgentRecord) {
   };
 }
 
-/** A retained attempt as published; `withResult` adds the full result with its replay and receipt. */
-export function publicAttempt(attempt: AttemptRecord, withResult: boolean) {
+/**
+ * A retained attempt as published; `withResult` adds the full result with its replay and
+ * receipt, the receipt's `jwks` stated as receipts state it now (on the configured public origin).
+ */
+export function publicAttempt(attempt: AttemptRecord, withResult: boolean, publicOrigin: string | undefined) {
   const { result, ...record } = attempt;
   return {
     ...record,
     url: `/api/league/attempts/${attempt.id}`,
-    ...(withResult ? { result } : {}),
+    ...(withResult ? { result: withJwksLink(result, publicOrigin) } : {}),
   };
+}
+
+/**
+ * Attempts retained before records stopped holding request origins kept the submitter's Host in
+ * `receipt.jwks`. That field is covered by neither checksum nor signature, so restating it
+ * changes no evidence, and no Host a client once sent is ever published.
+ */
+function withJwksLink(result: unknown, publicOrigin: string | undefined): unknown {
+  const receipt = (result as { receipt?: unknown } | null)?.receipt;
+  if (typeof receipt !== 'object' || receipt === null) return result;
+  return { ...(result as object), receipt: { ...receipt, jwks: receiptJwksLink(publicOrigin) } };
 }

@@ -47,7 +47,7 @@ export const leagueRoutes = [
       redact: ({ apiKey: _, ...rest }) => rest,
       restore: (body, request, arena) => ({ apiKey: leagueKeyFor(arena.secret, request.registrationNonce), ...body }),
     },
-    handle: ({ body, request, requestDigest }, arena) => join(arena, arena.originOf(request), body, requestDigest),
+    handle: ({ body, requestDigest }, arena) => join(arena, body, requestDigest),
   }),
   defineRoute({
     method: 'POST',
@@ -57,7 +57,7 @@ export const leagueRoutes = [
     responds: { body: SubmitResponseSchema },
     auth: 'agent',
     idempotency: { scope: 'credential' },
-    handle: ({ body, agent, request, requestDigest }, arena) => submitAttempt(arena, arena.originOf(request), agent, body, requestDigest),
+    handle: ({ body, agent, requestDigest }, arena) => submitAttempt(arena, agent, body, requestDigest),
   }),
   defineRoute({
     method: 'GET',
@@ -68,7 +68,7 @@ export const leagueRoutes = [
     handle: async ({ query }, arena) => {
       const filter = { ...(query.date ? { date: query.date } : {}), ...(query.agent ? { agentId: query.agent } : {}) };
       const { items, next } = await paged(() => arena.store.listAttempts(filter, pageOf(query)));
-      return { attempts: items.map((item) => publicAttempt(item, false)), next };
+      return { attempts: items.map((item) => publicAttempt(item, false, arena.publicOrigin)), next };
     },
   }),
   defineRoute({
@@ -79,7 +79,7 @@ export const leagueRoutes = [
     handle: async ({ params }, arena) => {
       const attempt = params.id ? await arena.store.attemptById(params.id) : null;
       if (!attempt) throw new HttpError('not-found', `there is no retained attempt ${params.id}`);
-      return publicAttempt(attempt, true);
+      return publicAttempt(attempt, true, arena.publicOrigin);
     },
   }),
   defineRoute({

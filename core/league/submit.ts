@@ -10,13 +10,13 @@ import { publicAttempt } from './present.ts';
  * A later attempt by a known agent: any valid tape, retained while under the day's limit. The
  * attempt keeps `requestDigest`, so a retry of a submit whose answer was lost gets that attempt.
  */
-export async function submitAttempt(arena: ArenaContext, origin: string, agent: AgentRecord, body: { challengeToken: string; actions: Direction[] }, requestDigest?: string) {
+export async function submitAttempt(arena: ArenaContext, agent: AgentRecord, body: { challengeToken: string; actions: Direction[] }, requestDigest?: string) {
   const setting = await leagueSetting(arena, body.challengeToken);
-  const { attempt } = await scoredAttempt(arena, origin, agent, 'submit', setting, body.actions);
+  const { attempt } = await scoredAttempt(arena, agent, 'submit', setting, body.actions);
   const retained = await arena.store.retainAttempt({ ...attempt, requestDigest }, MAXIMUM_ATTEMPTS_PER_AGENT);
   if ('limitReached' in retained) throw attemptLimit(setting.date);
   return {
-    attempt: publicAttempt(retained.attempt, true),
+    attempt: publicAttempt(retained.attempt, true, arena.publicOrigin),
     remainingAttempts: MAXIMUM_ATTEMPTS_PER_AGENT - retained.attempt.number,
   };
 }

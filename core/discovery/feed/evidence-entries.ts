@@ -1,13 +1,15 @@
 import type { ArenaContext } from '../../context.ts';
 import { ARCHIVED_DUELS } from '../../games/triad-duel/archive.ts';
 import type { AtomEntry } from './atom.ts';
+import { feedId } from './feed-id.ts';
 
 /** How many of each kind the feed reads: the newest, from each list's first page. */
 const PER_KIND = 25;
 
 /**
  * The feed's evidence: arrival check-ins, retained attempts, durable topics, proposals and
- * archived duels, each read newest first from its own listing, then merged newest first.
+ * archived duels, each read newest first from its own listing, then merged newest first. Links
+ * are on `origin` (answered live); ids are {@link feedId}s of the record, never of the origin.
  */
 export async function evidenceEntries(arena: ArenaContext, origin: string, limit: number): Promise<AtomEntry[]> {
   const page = { limit: PER_KIND };
@@ -19,7 +21,7 @@ export async function evidenceEntries(arena: ArenaContext, origin: string, limit
   ]);
   const entries: AtomEntry[] = [
     ...arrivals.items.map((arrival) => ({
-      id: `${origin}/api/arrival#${arrival.id}`,
+      id: feedId(arena.secret, `arrival:${arrival.id}`),
       title: `Arrival: ${arrival.displayName}`,
       updated: arrival.arrivedAt,
       link: `${origin}/api/arrival`,
@@ -28,7 +30,7 @@ export async function evidenceEntries(arena: ArenaContext, origin: string, limit
       author: arrival.displayName,
     })),
     ...attempts.items.map((attempt) => ({
-      id: `${origin}/api/league/attempts/${attempt.id}`,
+      id: feedId(arena.secret, `attempt:${attempt.id}`),
       title: `Attempt ${attempt.number} by ${attempt.declaration.handle} on ${attempt.challengeId}: ${attempt.score}`,
       updated: attempt.createdAt,
       link: `${origin}/api/league/attempts/${attempt.id}`,
@@ -37,7 +39,7 @@ export async function evidenceEntries(arena: ArenaContext, origin: string, limit
       author: attempt.declaration.displayName,
     })),
     ...topics.items.map((topic) => ({
-      id: `${origin}/api/social/topics/${topic.id}`,
+      id: feedId(arena.secret, `topic:${topic.id}`),
       title: `#${topic.channel}: ${topic.title}`,
       updated: topic.createdAt,
       link: `${origin}/api/social/topics/${topic.id}`,
@@ -46,7 +48,7 @@ export async function evidenceEntries(arena: ArenaContext, origin: string, limit
       author: topic.author.displayName,
     })),
     ...proposals.items.map((proposal) => ({
-      id: `${origin}/api/rules/${proposal.number}`,
+      id: feedId(arena.secret, `proposal:${proposal.number}`),
       title: `Proposal ${proposal.number} (${proposal.gameId}, ${proposal.status}): ${proposal.title}`,
       updated: proposal.createdAt,
       link: `${origin}/api/rules/${proposal.number}`,
@@ -55,7 +57,7 @@ export async function evidenceEntries(arena: ArenaContext, origin: string, limit
       author: proposal.author.displayName,
     })),
     ...ARCHIVED_DUELS.map((fixture) => ({
-      id: `${origin}/api/games/triad-duel/archive#${fixture.id}`,
+      id: feedId(arena.secret, `archive-fixture:${fixture.id}`),
       title: fixture.title,
       updated: fixture.archivedAt,
       link: `${origin}/api/games/triad-duel/archive`,

@@ -31,8 +31,8 @@ export const packetRunRoutes = [
     summary: 'Play the classic board from a query string and get the result with its receipt',
     query: PlayQuerySchema,
     responds: { body: PacketRunResultSchema },
-    handle: ({ query, request }, arena) =>
-      signedRun(arena, arena.originOf(request), CLASSIC, query.actions, query.agent === undefined ? undefined : { name: query.agent }),
+    handle: ({ query }, arena) =>
+      signedRun(arena, CLASSIC, query.actions, query.agent === undefined ? undefined : { name: query.agent }),
   }),
   defineRoute({
     method: 'POST',
@@ -40,9 +40,9 @@ export const packetRunRoutes = [
     summary: 'Submit a tape for the classic board, or for a signed trial with its challengeToken',
     body: SubmitBodySchema,
     responds: { body: SubmitResponseSchema },
-    handle: async ({ body, request }, arena) => {
+    handle: async ({ body }, arena) => {
       const setting = body.challengeToken === undefined ? CLASSIC : await trialSetting(arena, body.challengeToken);
-      const run = await signedRun(arena, arena.originOf(request), setting, body.actions, body.agent);
+      const run = await signedRun(arena, setting, body.actions, body.agent);
       // A finished signed trial is proof of play: it carries a private Clubhouse registration capability.
       if (setting.mode !== 'signed-trial' || !run.reachedExit) return run;
       return { ...run, registrationCapability: await mintCapability(arena, run.receipt.checksum) };

@@ -1,5 +1,5 @@
 import type { ArenaContext } from '../../context.ts';
-import { issueReceipt, type Receipt } from '../../evidence/receipt.ts';
+import { issueReceipt, receiptJwksLink, type Receipt } from '../../evidence/receipt.ts';
 import type { AgentDeclaration } from '../../schema/declaration.ts';
 import type { Direction } from './actions.ts';
 import { receiptSummary, scoreRun, type PacketRunResult, type RunSetting } from './result.ts';
@@ -9,12 +9,11 @@ export type SignedPacketRunResult = PacketRunResult & { receipt: Receipt };
 /** Scores a tape and attaches its receipt: the answer to every accepted run. */
 export async function signedRun(
   arena: ArenaContext,
-  origin: string,
   setting: RunSetting,
   actions: Direction[],
   declaration?: AgentDeclaration,
 ): Promise<SignedPacketRunResult> {
   const result = scoreRun(setting, actions, declaration);
-  const receipt = await issueReceipt(arena.tokens, result, receiptSummary(result), origin);
+  const receipt = await issueReceipt(arena.tokens, result, receiptSummary(result), receiptJwksLink(arena.publicOrigin));
   return { ...result, receipt };
 }

@@ -37,10 +37,10 @@ describe('capsules and forge receipts', () => {
         const opened = await openCapsule(arena.tokens, capsule);
         expect(opened.capsuleId).toBe(capsuleId);
         const actions = picks.slice(0, definition.maxSteps).map((pick) => definition.actions[pick % definition.actions.length]!.id);
-        const played = await playCapsule(arena, '', opened, actions);
+        const played = await playCapsule(arena, opened, actions);
         const verified = await verifyForgeReceipt(arena, played.receipt.token);
         expect(verified.evidence).toEqual(played.evidence);
-        const again = await playCapsule(arena, '', await openCapsule(arena.tokens, capsule), actions);
+        const again = await playCapsule(arena, await openCapsule(arena.tokens, capsule), actions);
         expect(again.receipt.checksum).toBe(played.receipt.checksum);
         expect(again.replay).toEqual(played.replay);
       }),
@@ -52,7 +52,7 @@ describe('capsules and forge receipts', () => {
     const definition = fc.sample(validDefinition, { numRuns: 1, seed: 7 })[0]!;
     const { capsule } = await compile(definition);
     const opened = await openCapsule(arena.tokens, capsule);
-    const { receipt } = await playCapsule(arena, '', opened, [definition.actions[0]!.id]);
+    const { receipt } = await playCapsule(arena, opened, [definition.actions[0]!.id]);
     await fc.assert(
       fc.asyncProperty(fc.nat({ max: capsule.length - 1 }), fc.integer({ min: 1, max: 127 }), async (index, bits) => {
         expect((await failure(openCapsule(arena.tokens, flip(capsule, index, bits)))).slug).toBe('invalid-token');

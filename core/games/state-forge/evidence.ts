@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { ArenaContext } from '../../context.ts';
 import { checksumOf } from '../../crypto/canonical-json.ts';
-import { issueReceipt } from '../../evidence/receipt.ts';
+import { issueReceipt, receiptJwksLink } from '../../evidence/receipt.ts';
 import { HttpError } from '../../http/problem.ts';
 import { verifyTokenField } from '../../http/verify-token.ts';
 import { AgentDeclarationSchema, declarationOrNull, type AgentDeclaration } from '../../schema/declaration.ts';
@@ -37,7 +37,7 @@ export const EvidenceSchema = v.pipe(
 export type ForgeEvidence = v.InferOutput<typeof EvidenceSchema>;
 
 /** Plays actions on an opened capsule: the evidence, the replay and a receipt over the evidence. */
-export async function playCapsule(arena: ArenaContext, origin: string, capsule: OpenedCapsule, actions: string[], player?: AgentDeclaration) {
+export async function playCapsule(arena: ArenaContext, capsule: OpenedCapsule, actions: string[], player?: AgentDeclaration) {
   const played = playDefinition(capsule.definition, actions);
   if (!played.ok) {
     const path = played.error.code === 'unknown-action' ? `actions.${played.error.index}` : 'actions';
@@ -52,7 +52,7 @@ export async function playCapsule(arena: ArenaContext, origin: string, capsule: 
     actions,
     ...outcome,
   };
-  const receipt = await issueReceipt(arena.tokens, evidence, { game: 'state-forge', evidence }, origin, 'forge-receipt');
+  const receipt = await issueReceipt(arena.tokens, evidence, { game: 'state-forge', evidence }, receiptJwksLink(arena.publicOrigin), 'forge-receipt');
   return { evidence, replay: frames, receipt };
 }
 

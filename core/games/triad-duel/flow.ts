@@ -81,7 +81,7 @@ export async function reveal(arena: ArenaContext, origin: string, input: { respo
     totals: score.totals,
     outcome: score.outcome,
   };
-  const receipt = await issueDuelReceipt(arena.tokens, result, origin);
+  const receipt = await issueDuelReceipt(arena.tokens, result, arena.publicOrigin);
   // `receiptToken` repeats `receipt.token` under the name verify takes it by (spec 2.6, 4.2).
   return { ...result, receipt, receiptToken: receipt.token, watchUrl: `${origin}/duel#receipt=${receipt.token}` };
 }

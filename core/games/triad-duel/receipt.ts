@@ -1,6 +1,6 @@
 import { checksumOf } from '../../crypto/canonical-json.ts';
 import type { Tokens } from '../../crypto/tokens.ts';
-import { issueReceipt, type Receipt } from '../../evidence/receipt.ts';
+import { issueReceipt, receiptJwksLink, type Receipt } from '../../evidence/receipt.ts';
 import { HttpError } from '../../http/problem.ts';
 import { verifyTokenField } from '../../http/verify-token.ts';
 import { ReceiptClaimsSchema, parseClaims, type DuelResult } from './claims.ts';
@@ -12,8 +12,8 @@ import { scoreDuel } from './rules.ts';
  * A duel receipt carries the whole result (declarations, scores, replay) with its checksum,
  * so anyone can verify a duel from the receipt alone, long after, with no storage.
  */
-export function issueDuelReceipt(tokens: Tokens, result: DuelResult, origin: string): Promise<Receipt> {
-  return issueReceipt(tokens, result, { game: 'triad-duel', result }, origin);
+export function issueDuelReceipt(tokens: Tokens, result: DuelResult, publicOrigin: string | undefined): Promise<Receipt> {
+  return issueReceipt(tokens, result, { game: 'triad-duel', result }, receiptJwksLink(publicOrigin));
 }
 
 /** Verifies signature, checksum, commitment and scoring of a duel receipt. */
