@@ -38,15 +38,20 @@ export function retiredKeysFromEnv(env: Environment): Uint8Array[] {
 /**
  * The operator's choices: `ARENA_PUBLIC_ORIGIN` (the origin absolute links use),
  * `ARENA_OPERATOR_TOKEN` (32+ characters, for operator actions), `ARENA_CLUBHOUSE`
- * (`open` or `forming`) and `ARENA_ARRIVAL_DAILY_CAP` (check-ins per client and day).
+ * (`open` or `forming`), `ARENA_ARRIVAL_DAILY_CAP` (check-ins per client and day) and
+ * `ARENA_ANONYMOUS_WRITES_PER_HOUR` (joins, redemptions and check-ins per client and hour).
  */
-export function settingsFromEnv(env: Environment): Pick<ArenaOptions, 'publicOrigin' | 'operatorToken' | 'clubhouse' | 'arrivalDailyCap'> {
+export function settingsFromEnv(env: Environment): Pick<ArenaOptions, 'publicOrigin' | 'operatorToken' | 'clubhouse' | 'arrivalDailyCap' | 'anonymousWritesPerHour'> {
   const clubhouse = env.ARENA_CLUBHOUSE;
   if (clubhouse !== undefined && clubhouse !== 'open' && clubhouse !== 'forming') {
     throw new Error(`ARENA_CLUBHOUSE must be open or forming, not ${clubhouse}`);
   }
   const cap = env.ARENA_ARRIVAL_DAILY_CAP;
   if (cap !== undefined && !/^[1-9]\d{0,5}$/.test(cap)) throw new Error(`ARENA_ARRIVAL_DAILY_CAP must be a positive whole number, not ${cap}`);
+  const perHour = env.ARENA_ANONYMOUS_WRITES_PER_HOUR;
+  if (perHour !== undefined && !/^(0|[1-9]\d{0,6})$/.test(perHour)) {
+    throw new Error(`ARENA_ANONYMOUS_WRITES_PER_HOUR must be a whole number (0 turns the limit off), not ${perHour}`);
+  }
   const token = env.ARENA_OPERATOR_TOKEN;
   if (token !== undefined && token.length < 32) throw new Error('ARENA_OPERATOR_TOKEN must be at least 32 characters');
   return {
@@ -54,6 +59,7 @@ export function settingsFromEnv(env: Environment): Pick<ArenaOptions, 'publicOri
     ...(token ? { operatorToken: token } : {}),
     ...(clubhouse ? { clubhouse } : {}),
     ...(cap ? { arrivalDailyCap: Number(cap) } : {}),
+    ...(perHour ? { anonymousWritesPerHour: Number(perHour) } : {}),
   };
 }
 

@@ -60,6 +60,11 @@ export interface ArenaOptions {
   clubhouse?: 'open' | 'forming';
   /** Arrival check-ins kept per client and UTC day. Default 20. */
   arrivalDailyCap?: number;
+  /**
+   * Anonymous durable writes (league joins, capability redemptions, arrival check-ins) one client
+   * may make per hour, counted in the store (so across instances). Default 30; 0 turns it off.
+   */
+  anonymousWritesPerHour?: number;
 }
 
 export interface Arena {
@@ -120,6 +125,7 @@ export async function createArenaContext(options: ArenaOptions): Promise<ArenaCo
     settings: {
       clubhouse: options.clubhouse ?? 'open',
       arrivalDailyCap: options.arrivalDailyCap ?? 20,
+      anonymousWritesPerHour: options.anonymousWritesPerHour ?? 30,
       operatorTokenDigest: options.operatorToken === undefined ? null : sha256Hex(options.operatorToken),
     },
     keys,

@@ -7,6 +7,8 @@ import type { Store } from './store/store.ts';
 export interface ArenaSettings {
   clubhouse: 'open' | 'forming';
   arrivalDailyCap: number;
+  /** Anonymous durable writes (joins, capability redemptions, check-ins) per client and hour; 0: no limit. */
+  anonymousWritesPerHour: number;
   /** SHA-256 hex of the operator token, or null when none is configured. */
   operatorTokenDigest: string | null;
 }

@@ -246,6 +246,15 @@ export interface ArrivalsTable {
   request_digest: RequestDigest;
 }
 
+/** Migration 0005: one client's hits in one rate-limit window. */
+export interface RateLimitHitsTable {
+  /** A digest of the client's address (keyed by the server secret for the day), never the address. */
+  bucket: string;
+  /** Milliseconds since the epoch (bigint on PostgreSQL, so read it through `Number`). */
+  window_start: number | string;
+  hits: number;
+}
+
 /** One row (`id` = 1): every arrival ever recorded, kept by the arrivals trigger. */
 export interface ArrivalTotalsTable {
   id: number;
@@ -271,4 +280,5 @@ export interface Database {
   rules_totals: RulesTotalsTable;
   arrivals: ArrivalsTable;
   arrival_totals: ArrivalTotalsTable;
+  rate_limit_hits: RateLimitHitsTable;
 }

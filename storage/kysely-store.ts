@@ -16,6 +16,7 @@ import { claimIdempotencyKey, completeIdempotencyKey, purgeIdempotencyKeys, rele
 import { dailyStandings, listAttempts, seasonStandings } from './listings.ts';
 import { retainAttempt } from './retain-attempt.ts';
 import { asNumber, toAgent, toAttempt } from './rows.ts';
+import { rateLimitStore } from './rate-limits.ts';
 import { rulesStore } from './rules-desk.ts';
 
 /** A `Store` on a migrated database; `close()` destroys the Kysely instance (and so its client). */
@@ -90,6 +91,7 @@ export function createKyselyStore(db: Kysely<Database>, family: DialectFamily): 
     ...clubhouseStore(db),
     ...rulesStore(db, family),
     ...arrivalStore(db),
+    ...rateLimitStore(db),
 
     close() {
       closing ??= db.destroy();

@@ -3,6 +3,7 @@ import { canonicalJson } from '../crypto/canonical-json.ts';
 import { sha256Hex } from '../crypto/sha256.ts';
 import type { StoredResponse } from '../store/records.ts';
 import { HttpError, problemResponse } from './problem.ts';
+import { RATE_WINDOW_MS } from './rate-limit.ts';
 import { isTransient } from './transient.ts';
 
 /** Keys are kept a day; a request still "in flight" after a minute is taken to have crashed. */
@@ -134,12 +135,13 @@ async function release(arena: ArenaContext, held: { keyDigest: string; claimedAt
 
 const lastPurge = new WeakMap<ArenaContext, number>();
 
-/** Housekeeping on the write path, at most hourly per instance: expired keys are deleted. */
+/** Housekeeping on the write path, at most hourly per instance: expired keys and rate-limit windows are deleted. */
 async function purgeNowAndThen(arena: ArenaContext): Promise<void> {
   const now = arena.now();
   if (now - (lastPurge.get(arena) ?? -Infinity) < PURGE_EVERY_MS) return;
   lastPurge.set(arena, now);
   await arena.store.purgeIdempotencyKeys(now);
+  await arena.store.purgeHits(now - RATE_WINDOW_MS);
 }
 
 async function claimOrWait(arena: ArenaContext, request: { keyDigest: string; fingerprint: string }) {

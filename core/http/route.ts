@@ -4,6 +4,7 @@ import type { AgentRecord } from '../store/records.ts';
 import { authenticateAgent, authenticateOperator } from './auth.ts';
 import { fingerprintOf, idempotencyKeyDigest, idempotencyKeyOf, requestDigestOf, runOnce, type IdempotencyPolicy } from './idempotency.ts';
 import { readJsonBody } from './json-body.ts';
+import { chargeAnonymousWrite } from './rate-limit.ts';
 import { HttpError, type FieldError, type ProblemSlug } from './problem.ts';
 import { json } from './responses.ts';
 
@@ -160,7 +161,11 @@ export function defineRoute<
         return result instanceof Response ? result : json(result);
       };
       if (!idempotency || !identity) return execute();
-      return runOnce(arena, { keyDigest: identity.keyDigest, fingerprint: identity.fingerprint, pathname: url.pathname, body: parsedBody }, idempotency, execute);
+      // A durable write with no credential behind it is counted against its client's budget,
+      // once it is sure to run (a replay costs nothing).
+      const anonymous = agent === undefined && auth !== 'operator';
+      const charge = anonymous ? () => chargeAnonymousWrite(arena, connection.clientAddress) : undefined;
+      return runOnce(arena, { keyDigest: identity.keyDigest, fingerprint: identity.fingerprint, pathname: url.pathname, body: parsedBody }, idempotency, execute, charge);
     },
   };
 }

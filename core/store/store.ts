@@ -6,6 +6,7 @@
  */
 import type { ArrivalStore } from './arrival-store.ts';
 import type { ClubhouseStore } from './clubhouse-store.ts';
+import type { RateLimitStore } from './rate-limit-store.ts';
 import type { RulesStore } from './rules-store.ts';
 import type {
   AgentRecord,
@@ -79,6 +80,6 @@ export interface LeagueStore {
 }
 
 /** Everything the core keeps, surface by surface, and a way to let go of the connection. */
-export interface Store extends LeagueStore, ClubhouseStore, RulesStore, ArrivalStore {
+export interface Store extends LeagueStore, ClubhouseStore, RulesStore, ArrivalStore, RateLimitStore {
   close(): Promise<void>;
 }

@@ -7,6 +7,7 @@ import type { DialectFamily } from '../family.ts';
 import * as league from './0001-league.ts';
 import * as social from './0002-social.ts';
 import * as requestDigests from './0004-request-digests.ts';
+import * as rateLimits from './0005-rate-limits.ts';
 
 interface FamilyMigration {
   up(db: Kysely<any>, family: DialectFamily): Promise<void>;
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, FamilyMigration> = {
   '0001-league': league,
   '0002-social': social,
   '0004-request-digests': requestDigests,
+  '0005-rate-limits': rateLimits,
 };
 
 /** A `MigrationProvider` with every migration bound to the dialect family. */

@@ -15,6 +15,7 @@ import { figureCases } from './cases/figures.ts';
 import { idempotencyCases } from './cases/idempotency.ts';
 import { lifecycleCases } from './cases/lifecycle.ts';
 import { listingCases } from './cases/listings.ts';
+import { rateLimitCases } from './cases/rate-limits.ts';
 import { requestDigestCases } from './cases/request-digests.ts';
 import { rulesCases } from './cases/rules.ts';
 import { socialConcurrencyCases } from './cases/social-concurrency.ts';
@@ -92,6 +93,7 @@ export function storeSuite(name: string, dialect: DialectUnderTest): void {
     figureCases(context);
     idempotencyCases(context);
     requestDigestCases(context);
+    rateLimitCases(context);
     clubhouseCases(context);
     rulesCases(context);
     arrivalCases(context);

@@ -78,3 +78,20 @@ function freePort(): Promise<number> {
     });
   });
 }
+
+/**
+ * A database of the test's own on a real PostgreSQL server: a fresh one on the server of
+ * `DATABASE_URL` when set (CI), else a throwaway cluster from the installed binaries; undefined
+ * when there is neither.
+ */
+export async function realPostgres(): Promise<{ url: string; bin: string | undefined; dispose(): Promise<void> } | undefined> {
+  const bin = await postgresBinaries();
+  if (process.env.DATABASE_URL) {
+    const { throwawayDatabase } = await import('./throwaway-postgres.ts');
+    const database = await throwawayDatabase(process.env.DATABASE_URL);
+    return { url: database.url, bin, dispose: () => database.drop() };
+  }
+  if (!bin) return undefined;
+  const cluster = await startPostgresCluster(bin);
+  return { url: cluster.url, bin, dispose: () => cluster.destroy() };
+}

@@ -26,8 +26,15 @@ export const COMMANDS: Record<Exclude<Runtime, 'workers'>, string[]> = {
   deno: [bin('deno'), 'run', '--allow-net', '--allow-env', '--allow-read', '--allow-write', 'adapters/deno/main.ts'],
 };
 
+/**
+ * Tests that start servers join and check in far more often than a real client would, so the
+ * hourly budget of anonymous writes is off unless a test sets one (rate-limit.test.ts does).
+ */
+const TEST_DEFAULTS = { ARENA_ANONYMOUS_WRITES_PER_HOUR: '0' };
+
 export function startArena(runtime: Runtime, env: Record<string, string>): Promise<RunningArena> {
-  return runtime === 'workers' ? startWorkers(env) : startProcess(runtime, env);
+  const withDefaults = { ...TEST_DEFAULTS, ...env };
+  return runtime === 'workers' ? startWorkers(withDefaults) : startProcess(runtime, withDefaults);
 }
 
 /**

@@ -6,7 +6,7 @@ import { at, DAY_1, newAgent, newAttempt, recordOf, retainedOf } from '../fixtur
 import { newArrival, newProposal, newReply, newRevision, newTopic } from '../social-fixtures.ts';
 import { publicOf } from './arrivals.ts';
 
-const MIGRATIONS = ['0001-league', '0002-social', '0004-request-digests'];
+const MIGRATIONS = ['0001-league', '0002-social', '0004-request-digests', '0005-rate-limits'];
 
 export function lifecycleCases(context: SuiteContext): void {
   describe('migrations and restarts', () => {
@@ -40,8 +40,9 @@ export function lifecycleCases(context: SuiteContext): void {
       const agent = newAgent();
       await context.store.registerAgent(agent);
       await context.store.retainAttempt(newAttempt(agent), 10);
-      expect([...(await context.opened.migrateDown()), ...(await context.opened.migrateDown())]).toEqual(['0004-request-digests', '0002-social']);
-      expect(await context.opened.migrate()).toEqual(['0002-social', '0004-request-digests']);
+      const undone = [...(await context.opened.migrateDown()), ...(await context.opened.migrateDown()), ...(await context.opened.migrateDown())];
+      expect(undone).toEqual(['0005-rate-limits', '0004-request-digests', '0002-social']);
+      expect(await context.opened.migrate()).toEqual(['0002-social', '0004-request-digests', '0005-rate-limits']);
       expect(await context.store.totals()).toEqual({ agents: 1, attempts: 1 });
       expect(await context.store.socialCounts()).toMatchObject({ members: 0, topics: 0, replies: 0 });
       expect(await context.store.rulesCounts()).toMatchObject({ proposals: 0, reviews: 0 });
@@ -51,11 +52,11 @@ export function lifecycleCases(context: SuiteContext): void {
     });
 
     it('carries Idempotency-Key records kept before 0004 over under their digests, and keeps no key', async () => {
-      expect(await context.opened.migrateDown()).toEqual(['0004-request-digests']);
+      expect([...(await context.opened.migrateDown()), ...(await context.opened.migrateDown())]).toEqual(['0005-rate-limits', '0004-request-digests']);
       const key = 'join-a-secret-nonce-that-must-not-stay';
       const kept = { fingerprint: 'f'.repeat(64), state: 'completed', claimed_at: 1, expires_at: 86_400_001, status: 201, headers: '{}', body: 'kept' };
       await context.opened.db.insertInto('idempotency_keys').values({ scope: 'agent:agt_1', key, ...kept }).execute();
-      expect(await context.opened.migrate()).toEqual(['0004-request-digests']);
+      expect(await context.opened.migrate()).toEqual(['0004-request-digests', '0005-rate-limits']);
       const claim = { fingerprint: kept.fingerprint, now: 2, staleAfterMs: 60_000, keepForMs: 86_400_000 };
       expect(await context.store.claimIdempotencyKey({ keyDigest: idempotencyKeyDigest('agent:agt_1', key), ...claim })).toEqual({
         state: 'completed',

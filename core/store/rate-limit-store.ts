@@ -1,0 +1,9 @@
+export interface RateLimitStore {
+  /**
+   * Counts one hit in a client's window and returns the window's count, this hit included. One
+   * statement (an upsert), so hits from every instance sharing the database count together.
+   */
+  countHit(bucket: string, windowStart: number): Promise<number>;
+  /** Deletes the windows that started before `before` (housekeeping). */
+  purgeHits(before: number): Promise<void>;
+}
