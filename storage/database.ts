@@ -76,6 +76,12 @@ export interface LeagueTotalsTable {
   attempts: number;
 }
 
+/** One row (`id` = 1): agents with at least one retained league attempt, kept by a trigger (0003). */
+export interface LeagueEntrantsTable {
+  id: number;
+  entrants: number;
+}
+
 export interface IdempotencyKeysTable {
   scope: string;
   key: string;
@@ -240,6 +246,7 @@ export interface Database {
   day_bests: DayBestsTable;
   season_totals: SeasonTotalsTable;
   league_totals: LeagueTotalsTable;
+  league_entrants: LeagueEntrantsTable;
   idempotency_keys: IdempotencyKeysTable;
   clubhouse_members: ClubhouseMembersTable;
   clubhouse_topics: ClubhouseTopicsTable;

@@ -6,6 +6,7 @@ import type { Kysely, Migration, MigrationProvider } from 'kysely';
 import type { DialectFamily } from '../family.ts';
 import * as league from './0001-league.ts';
 import * as social from './0002-social.ts';
+import * as entrants from './0003-entrants.ts';
 
 interface FamilyMigration {
   up(db: Kysely<any>, family: DialectFamily): Promise<void>;
@@ -15,6 +16,7 @@ interface FamilyMigration {
 const MIGRATIONS: Record<string, FamilyMigration> = {
   '0001-league': league,
   '0002-social': social,
+  '0003-entrants': entrants,
 };
 
 /** A `MigrationProvider` with every migration bound to the dialect family. */

@@ -104,6 +104,6 @@ describe('the daily board', () => {
     expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
     for (const answer of answers) expect(answer.body).toEqual(answers[0]!.body);
     expect(answers.filter((a) => a.headers.get('idempotency-replayed') === 'true')).toHaveLength(9);
-    expect(await store.totals()).toEqual({ agents: 1, attempts: 1 });
+    expect(await store.totals()).toEqual({ agents: 1, entrants: 1, attempts: 1 });
   });
 });

@@ -1,11 +1,11 @@
-/** Migrations (twice, from two clients at once, 0002 over a league database) and a restart that finds every record. */
+/** Migrations (twice, from two clients at once, 0002 and 0003 over databases with records) and a restart that finds every record. */
 import { describe, expect, it } from 'vitest';
 import type { SuiteContext } from '../store-suite.ts';
-import { at, DAY_1, newAgent, newAttempt, recordOf, retainedOf } from '../fixtures.ts';
+import { at, DAY_1, DAY_2, newAgent, newAttempt, recordOf, retainedOf } from '../fixtures.ts';
 import { newArrival, newProposal, newReply, newRevision, newTopic } from '../social-fixtures.ts';
 import { publicOf } from './arrivals.ts';
 
-const MIGRATIONS = ['0001-league', '0002-social'];
+const MIGRATIONS = ['0001-league', '0002-social', '0003-entrants'];
 
 export function lifecycleCases(context: SuiteContext): void {
   describe('migrations and restarts', () => {
@@ -16,7 +16,7 @@ export function lifecycleCases(context: SuiteContext): void {
       await context.store.retainAttempt(newAttempt(agent), 10);
       expect(await context.opened.migrate()).toEqual([]);
       expect(await context.opened.migrate()).toEqual([]);
-      expect(await context.store.totals()).toEqual({ agents: 1, attempts: 1 });
+      expect(await context.store.totals()).toEqual({ agents: 1, entrants: 1, attempts: 1 });
       expect(await context.store.agentById(agent.id)).toEqual(recordOf(agent));
     });
 
@@ -29,24 +29,39 @@ export function lifecycleCases(context: SuiteContext): void {
         const agent = newAgent();
         await one.store.registerAgent(agent);
         expect(await two.store.agentById(agent.id)).toEqual(recordOf(agent));
-        expect(await two.store.totals()).toEqual({ agents: 1, attempts: 0 });
+        expect(await two.store.totals()).toEqual({ agents: 1, entrants: 0, attempts: 0 });
       } finally {
         await fresh.dispose();
       }
     });
 
     it('adds 0002 to a league database with records, its counts from zero, and undoes it', async () => {
+      expect(await context.opened.migrateDown()).toEqual(['0003-entrants']);
       expect(await context.opened.migrateDown()).toEqual(['0002-social']);
       const agent = newAgent();
       await context.store.registerAgent(agent);
       await context.store.retainAttempt(newAttempt(agent), 10);
-      expect(await context.opened.migrate()).toEqual(['0002-social']);
-      expect(await context.store.totals()).toEqual({ agents: 1, attempts: 1 });
+      expect(await context.opened.migrate()).toEqual(['0002-social', '0003-entrants']);
+      expect(await context.store.totals()).toEqual({ agents: 1, entrants: 1, attempts: 1 });
       expect(await context.store.socialCounts()).toMatchObject({ members: 0, topics: 0, replies: 0 });
       expect(await context.store.rulesCounts()).toMatchObject({ proposals: 0, reviews: 0 });
       expect(await context.store.arrivalCount()).toBe(0);
       expect((await context.store.joinClubhouse({ agentId: agent.id, via: 'league-key', joinedAt: at(1) })).created).toBe(true);
       expect((await context.store.createProposal(newProposal(agent))).number).toBe(1);
+    });
+
+    it('adds 0003 to a database with records, counting the entrants already there, then keeps counting', async () => {
+      expect(await context.opened.migrateDown()).toEqual(['0003-entrants']);
+      const [entrant, other, idle] = [newAgent(), newAgent(), newAgent()];
+      for (const agent of [entrant, other, idle]) await context.store.registerAgent(agent);
+      await context.store.retainAttempt(newAttempt(entrant, { date: DAY_1 }), 10);
+      await context.store.retainAttempt(newAttempt(entrant, { date: DAY_2 }), 10);
+      await context.store.retainAttempt(newAttempt(other, { date: DAY_1 }), 10);
+      expect(await context.opened.migrate()).toEqual(['0003-entrants']);
+      expect(await context.store.totals()).toEqual({ agents: 3, entrants: 2, attempts: 3 });
+      await context.store.retainAttempt(newAttempt(other, { date: DAY_2 }), 10);
+      await context.store.retainAttempt(newAttempt(idle, { date: DAY_2 }), 10);
+      expect(await context.store.totals()).toEqual({ agents: 3, entrants: 3, attempts: 5 });
     });
 
     it('finds every record after the store is closed and opened again', async () => {
@@ -76,7 +91,7 @@ export function lifecycleCases(context: SuiteContext): void {
       expect(await store.dayCounts(DAY_1)).toEqual({ date: DAY_1, fieldSize: 1, finisherCount: 1, attemptCount: 1 });
       expect((await store.dailyStandings(DAY_1, { limit: 5 })).rows).toHaveLength(1);
       expect((await store.seasonStandings({ limit: 5 })).rows[0]).toMatchObject({ rank: 1, total: 12, days: 1 });
-      expect(await store.totals()).toEqual({ agents: 1, attempts: 1 });
+      expect(await store.totals()).toEqual({ agents: 1, entrants: 1, attempts: 1 });
       expect(await store.claimIdempotencyKey({ scope: 's', key: 'k', fingerprint: 'f', now: 2, staleAfterMs: 60_000, keepForMs: 86_400_000 })).toEqual({
         state: 'completed',
         response: { status: 200, headers: {}, body: 'kept' },
