@@ -148,7 +148,7 @@ function sqliteHoldsWrongCounts(path: string, shape: LeagueShape, date: string, 
   try {
     if (sqliteSchemaOf(db) !== schema) return 'its schema differs from the store’s';
     const attempts = (db.prepare('SELECT count(*) AS n FROM attempts').get() as { n: number }).n;
-    const totals = db.prepare('SELECT agents, attempts FROM league_totals WHERE id = 1').get() as Totals | undefined;
+    const totals = db.prepare('SELECT agents, attempts FROM league_totals WHERE id = 1').get() as Pick<Totals, 'agents' | 'attempts'> | undefined;
     const today = (db.prepare('SELECT attempt_count AS n FROM day_counts WHERE date = ?').get(date) as { n: number } | undefined)?.n;
     return wrongCounts(shape, attempts, totals, today);
   } finally {
@@ -265,7 +265,7 @@ async function postgresHoldsWrongCounts(cluster: Cluster, name: string, shape: L
   return onDatabase(cluster.urlOf(name), async (client) => {
     if ((await postgresSchemaOf(client)) !== schema) return 'its schema differs from the store’s';
     const attempts = Number((await client.query('SELECT count(*) AS n FROM attempts')).rows[0].n);
-    const totals = (await client.query('SELECT agents, attempts FROM league_totals WHERE id = 1')).rows[0] as Totals | undefined;
+    const totals = (await client.query('SELECT agents, attempts FROM league_totals WHERE id = 1')).rows[0] as Pick<Totals, 'agents' | 'attempts'> | undefined;
     const today = (await client.query('SELECT attempt_count AS n FROM day_counts WHERE date = $1', [date])).rows[0]?.n as number | undefined;
     return wrongCounts(shape, attempts, totals && { agents: Number(totals.agents), attempts: Number(totals.attempts) }, today);
   });
@@ -515,7 +515,7 @@ async function writeLeague(
 
   const expected: ExpectedLeague = {
     days: [],
-    totals: { agents: shape.agents, attempts: 0 },
+    totals: { agents: shape.agents, entrants: 0, attempts: 0 },
     season: new Map(agents.map((agent) => [agent.id, { total: 0, days: 0 }])),
   };
   let next = 0;
@@ -549,6 +549,8 @@ async function writeLeague(
     await writer.attempts(rows);
     expected.days.push({ date, fieldSize: shape.agents, finisherCount: finished.filter(Boolean).length, attemptCount: rows.length });
     expected.totals.attempts += rows.length;
+    // Each attempt of a day is one per agent, so a day with attempts has every agent entered.
+    if (rows.length > 0) expected.totals.entrants = shape.agents;
     agents.forEach((agent, a) => {
       const season = expected.season.get(agent.id)!;
       season.total += best[a]!;
@@ -614,7 +616,7 @@ function whyNotReusable(meta: Meta | undefined, shape: LeagueShape, schema: stri
   return undefined;
 }
 
-function wrongCounts(shape: LeagueShape, attempts: number, totals: Totals | undefined, today: number | undefined): string | undefined {
+function wrongCounts(shape: LeagueShape, attempts: number, totals: Pick<Totals, 'agents' | 'attempts'> | undefined, today: number | undefined): string | undefined {
   const expected = attemptsIn(shape);
   if (attempts === expected && totals?.attempts === expected && totals.agents === shape.agents && today === shape.agents * shape.perToday) return undefined;
   return `it holds ${attempts} attempts (totals ${totals?.attempts}, today ${today}), not ${expected}`;

@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import type { BenchCase } from './case.ts';
+import { credentialScanCase } from './cases/credential-scan.ts';
 import { httpPlayNodeCase } from './cases/http-play-node.ts';
 import { httpTriadChainNodeCase } from './cases/http-triad-chain-node.ts';
 import { leagueReadsAtScaleCase } from './cases/league-reads-at-scale.ts';
@@ -20,6 +21,7 @@ import { resultsMarkdown, textMachine, textTable, type CaseResult } from './repo
 const CASES: readonly BenchCase[] = [
   packetRunScoringCase,
   tokensCase,
+  credentialScanCase,
   triadDuelRevealCase,
   stateForgeAuditCase,
   httpPlayNodeCase,

@@ -12,6 +12,7 @@ import { packetRunRoutes } from './games/packet-run/routes.ts';
 import { stateForgeRoutes } from './games/state-forge/routes.ts';
 import { ARCHIVE_PUBLIC_KEYS } from './games/triad-duel/archive.ts';
 import { triadDuelRoutes } from './games/triad-duel/routes.ts';
+import { withNoSniff } from './http/no-sniff.ts';
 import { createFetchHandler } from './http/router.ts';
 import type { Connection, Route } from './http/route.ts';
 import { leagueRoutes } from './league/routes.ts';
@@ -135,7 +136,8 @@ export async function createArenaContext(options: ArenaOptions): Promise<ArenaCo
     routes: ROUTES,
     fetch: (request, connection) => handle(request, connection),
   };
-  const handle = createFetchHandler(ROUTES, async () => context);
+  const route = createFetchHandler(ROUTES, async () => context);
+  const handle = async (request: Request, connection?: Connection) => withNoSniff(await route(request, connection));
   return context;
 }
 

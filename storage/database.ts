@@ -85,6 +85,12 @@ export interface LeagueTotalsTable {
   attempts: number;
 }
 
+/** One row (`id` = 1): agents with at least one retained league attempt, kept by a trigger (0003). */
+export interface LeagueEntrantsTable {
+  id: number;
+  entrants: number;
+}
+
 /** Migration 0004: an Idempotency-Key's record, under the digest of its scope and the key. */
 export interface IdempotencyRecordsTable {
   key_digest: string;
@@ -268,6 +274,7 @@ export interface Database {
   day_bests: DayBestsTable;
   season_totals: SeasonTotalsTable;
   league_totals: LeagueTotalsTable;
+  league_entrants: LeagueEntrantsTable;
   idempotency_records: IdempotencyRecordsTable;
   clubhouse_members: ClubhouseMembersTable;
   clubhouse_topics: ClubhouseTopicsTable;

@@ -79,8 +79,13 @@ export function createKyselyStore(db: Kysely<Database>, family: DialectFamily): 
     dailyStandings: (date, page) => dailyStandings(db, date, page),
     seasonStandings: (page) => seasonStandings(db, page),
     async totals() {
-      const row = await db.selectFrom('league_totals').select(['agents', 'attempts']).where('id', '=', 1).executeTakeFirstOrThrow();
-      return { agents: asNumber(row.agents), attempts: asNumber(row.attempts) };
+      const row = await db
+        .selectFrom('league_totals')
+        .innerJoin('league_entrants', 'league_entrants.id', 'league_totals.id')
+        .select(['league_totals.agents', 'league_totals.attempts', 'league_entrants.entrants'])
+        .where('league_totals.id', '=', 1)
+        .executeTakeFirstOrThrow();
+      return { agents: asNumber(row.agents), entrants: asNumber(row.entrants), attempts: asNumber(row.attempts) };
     },
 
     claimIdempotencyKey: (claim) => claimIdempotencyKey(db, claim),

@@ -6,6 +6,7 @@ import { addRevision } from './add-revision.ts';
 import { createProposal } from './create-proposal.ts';
 import type { Database } from './database.ts';
 import type { DialectFamily } from './family.ts';
+import { latestReviews } from './latest-reviews.ts';
 import { listProposals, proposalByNumber, rulesCounts } from './proposal-reads.ts';
 import { transitionProposal } from './transition-proposal.ts';
 
@@ -15,6 +16,7 @@ export function rulesStore(db: Kysely<Database>, family: DialectFamily): RulesSt
     createProposal: (proposal) => createProposal(db, proposal),
     proposalByNumber: (number) => proposalByNumber(db, number),
     listProposals: (filter, page) => listProposals(db, filter, page),
+    latestReviews: (proposals, each) => latestReviews(db, proposals, each),
     addRevision: (number, authorId, revision) => addRevision(db, family, number, authorId, revision),
     addReview: (number, review) => addReview(db, number, review),
     transitionProposal: (number, change) => transitionProposal(db, number, change),

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createKeyRing, type KeyRing } from './key-ring.ts';
-import { TOKEN_KINDS, TokenError, createTokens, type TokenKind } from './tokens.ts';
+import { encodeBase64Url, encodeBase64UrlText } from './base64url.ts';
+import { EXPIRING_TOKEN_KINDS, TOKEN_KINDS, TokenError, createTokens, type TokenKind } from './tokens.ts';
 
 const kind = fc.constantFrom(...TOKEN_KINDS);
 const claims = fc.dictionary(
@@ -27,7 +28,7 @@ describe.each(['noble', 'webcrypto'] as const)('signed tokens (%s)', (engine) =>
   it('verifies what it signs, with the claims intact', async () => {
     await fc.assert(
       fc.asyncProperty(kind, claims, async (k, c) => {
-        const verified = await tokens().verify(k, await tokens().sign(k, c));
+        const verified = await tokens().verify(k, await tokens().sign(k, c, { ttlSeconds: 900 }));
         expect(verified).toMatchObject({ ...JSON.parse(JSON.stringify(c)), iss: 'agent-arena', iat: now / 1000 });
       }),
       { numRuns: 50 },
@@ -50,7 +51,7 @@ describe.each(['noble', 'webcrypto'] as const)('signed tokens (%s)', (engine) =>
     await fc.assert(
       fc.asyncProperty(kind, kind, async (signedAs, expected) => {
         fc.pre(signedAs !== expected);
-        const error = await rejection(tokens().verify(expected, await tokens().sign(signedAs, {})));
+        const error = await rejection(tokens().verify(expected, await tokens().sign(signedAs, {}, { ttlSeconds: 900 })));
         expect(error.reason).toBe('wrong-kind');
       }),
       { numRuns: 60 },
@@ -62,6 +63,25 @@ describe.each(['noble', 'webcrypto'] as const)('signed tokens (%s)', (engine) =>
     const at = (ms: number) => createTokens({ keys, now: () => ms, issuer: 'agent-arena' });
     await expect(at(now + 899_000).verify('trial', token)).resolves.toBeTruthy();
     expect((await rejection(at(now + 900_000).verify('trial', token))).reason).toBe('expired');
+  });
+
+  it('refuses a token of a kind with a lifetime that carries no expiry, and never needs one for evidence', async () => {
+    const unexpiring = async (k: TokenKind) => {
+      const header = { alg: 'EdDSA', kid: keys.currentKid, typ: `${k}+jwt` };
+      const signingInput = `${encodeBase64UrlText(JSON.stringify(header))}.${encodeBase64UrlText(JSON.stringify({ iss: 'agent-arena', iat: now / 1000 }))}`;
+      return `${signingInput}.${encodeBase64Url(await keys.sign(new TextEncoder().encode(signingInput)))}`;
+    };
+    for (const k of EXPIRING_TOKEN_KINDS) {
+      const error = await rejection(tokens().verify(k, await unexpiring(k)));
+      expect(error.reason, k).toBe('no-expiry');
+      expect(error.message, k).toMatch(/exp/);
+      await expect(tokens().sign(k, {}), k).rejects.toThrow(/expiry/);
+    }
+    expect([...EXPIRING_TOKEN_KINDS].sort()).toEqual(['invite', 'league', 'registration', 'response', 'trial']);
+    for (const k of TOKEN_KINDS.filter((k) => !EXPIRING_TOKEN_KINDS.includes(k))) {
+      await expect(tokens().verify(k, await unexpiring(k)), k).resolves.toMatchObject({ iss: 'agent-arena' });
+      expect(await tokens().verify(k, await tokens().sign(k, {})), k).not.toHaveProperty('exp');
+    }
   });
 
   it('refuses a token from a key it does not publish, and accepts one from a retired key', async () => {

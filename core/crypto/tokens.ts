@@ -19,9 +19,16 @@ export const TOKEN_KINDS = [
 ] as const;
 export type TokenKind = (typeof TOKEN_KINDS)[number];
 
+/**
+ * The kinds that only hold for a while (a trial's 15 minutes, a league board's day, a duel's
+ * handshake, a capability's 30 days): one of these without `exp` is refused, never taken to
+ * live for ever. Evidence (receipts, capsules) never expires.
+ */
+export const EXPIRING_TOKEN_KINDS: readonly TokenKind[] = ['trial', 'league', 'invite', 'response', 'registration'];
+
 export type TokenClaims = Record<string, unknown> & { iss: string; iat: number; exp?: number };
 
-export type TokenFailure = 'malformed' | 'unknown-key' | 'signature' | 'wrong-kind' | 'expired';
+export type TokenFailure = 'malformed' | 'unknown-key' | 'signature' | 'wrong-kind' | 'no-expiry' | 'expired';
 
 export class TokenError extends Error {
   constructor(
@@ -34,7 +41,7 @@ export class TokenError extends Error {
 }
 
 export interface SignOptions {
-  /** Lifetime in seconds from now; omit for a token that never expires. */
+  /** Lifetime in seconds from now; omit for a token that never expires (never for an expiring kind). */
   ttlSeconds?: number;
   /** Absolute expiry in epoch milliseconds; wins over `ttlSeconds`. */
   expiresAt?: number;
@@ -65,6 +72,7 @@ export function createTokens(options: { keys: KeyRing; now: () => number; issuer
         : signOptions.ttlSeconds !== undefined
           ? issuedAt + signOptions.ttlSeconds
           : undefined;
+    if (expiry === undefined && EXPIRING_TOKEN_KINDS.includes(kind)) throw new TypeError(`a ${kind} token needs an expiry`);
     const header = { alg: 'EdDSA', kid: keys.currentKid, typ: tokenType(kind) };
     const payload = { ...claims, iss: issuer, iat: issuedAt, ...(expiry === undefined ? {} : { exp: expiry }) };
     const signingInput = `${encodeBase64UrlText(JSON.stringify(header))}.${encodeBase64UrlText(JSON.stringify(payload))}`;
@@ -92,6 +100,10 @@ export function createTokens(options: { keys: KeyRing; now: () => number; issuer
     }
     const claims = decodeJsonObject(encodedPayload);
     if (!claims || typeof claims.iat !== 'number' || typeof claims.iss !== 'string') throw malformed();
+    if (claims.exp !== undefined && typeof claims.exp !== 'number') throw malformed();
+    if (claims.exp === undefined && EXPIRING_TOKEN_KINDS.includes(kind)) {
+      throw new TokenError('no-expiry', `a ${kind} token must carry an expiry (exp); this one has none`);
+    }
     if (typeof claims.exp === 'number' && now() >= claims.exp * 1000) {
       throw new TokenError('expired', `the token expired at ${new Date(claims.exp * 1000).toISOString()}`);
     }

@@ -15,7 +15,8 @@ const PURGE_EVERY_MS = 60 * 60 * 1000;
 const WAIT_FOR_FIRST_MS = 5_000;
 const POLL_MS = 25;
 
-const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+/** The `Idempotency-Key` rule, also applied where a bridge's argument becomes that header. */
+export const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 /** Response headers worth keeping for a replay. */
 const KEPT_HEADERS = ['content-type', 'location', 'cache-control'];
 

@@ -4,6 +4,7 @@ import { MAXIMUM_ATTEMPTS_PER_AGENT } from './attempts.ts';
 import { join } from './join.ts';
 import { leagueKeyFor } from './keys.ts';
 import { publicAttempt } from './present.ts';
+import { readableDay } from './readable-day.ts';
 import {
   AttemptListQuerySchema,
   DailyStandingsQuerySchema,
@@ -64,9 +65,10 @@ export const leagueRoutes = [
     path: '/api/league/attempts',
     summary: 'Retained attempts, newest first, filtered by date and agent, with cursor pagination',
     query: AttemptListQuerySchema,
-    responds: { body: AttemptListResponseSchema },
+    // A date after today or before the arena's founding day names no records.
+    responds: { body: AttemptListResponseSchema, problems: ['not-found'] },
     handle: async ({ query }, arena) => {
-      const filter = { ...(query.date ? { date: query.date } : {}), ...(query.agent ? { agentId: query.agent } : {}) };
+      const filter = { ...(query.date ? { date: readableDay(arena, query.date, 'attempts') } : {}), ...(query.agent ? { agentId: query.agent } : {}) };
       const { items, next } = await paged(() => arena.store.listAttempts(filter, pageOf(query)));
       return { attempts: items.map((item) => publicAttempt(item, false, arena.publicOrigin)), next };
     },
@@ -95,7 +97,7 @@ export const leagueRoutes = [
     path: '/api/leaderboard/daily',
     summary: 'One day’s standings, paged',
     query: DailyStandingsQuerySchema,
-    responds: { body: DailyStandingsResponseSchema },
+    responds: { body: DailyStandingsResponseSchema, problems: ['not-found'] },
     handle: ({ query }, arena) => dailyStandings(arena, query),
   }),
   defineRoute({

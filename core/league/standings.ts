@@ -2,12 +2,13 @@ import type { ArenaContext } from '../context.ts';
 import { paged, pageOf } from '../http/paging.ts';
 import { utcDate } from '../time/utc-day.ts';
 import { challengeIdFor } from './daily-board.ts';
+import { readableDay } from './readable-day.ts';
 import { competitionState, competitiveNote } from './status.ts';
 
 /** One day's standings: best score per agent, ties to the earlier attempt, labelled honestly. */
 export async function dailyStandings(arena: ArenaContext, query: { date?: string | undefined; cursor?: string | undefined; limit: number }) {
   const today = utcDate(arena.now());
-  const date = query.date ?? today;
+  const date = query.date === undefined ? today : readableDay(arena, query.date, 'standings');
   const counts = await arena.store.dayCounts(date);
   const competitive = counts.finisherCount >= 2;
   const { rows, next } = await paged(() => arena.store.dailyStandings(date, pageOf(query)));
@@ -41,7 +42,7 @@ export async function leaderboard(arena: ArenaContext, limit: number) {
   return {
     state: totals.attempts === 0 ? 'preseason' : 'season-zero',
     generatedAt: new Date(arena.now()).toISOString(),
-    totals,
+    totals: { agents: totals.agents, attempts: totals.attempts },
     daily: await dailyStandings(arena, { limit }),
     season: await seasonStandings(arena, { limit }),
   };

@@ -32,8 +32,46 @@ ${options.script === undefined ? '' : `<script>${options.script}</script>`}
   return new Response(html, {
     headers: {
       'content-type': 'text/html; charset=utf-8',
-      'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; script-src ${scripts}; connect-src 'self'; base-uri 'none'; form-action 'none'`,
+      'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; script-src ${scripts}; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+      ...READ_ONLY_PAGE_HEADERS,
       'cache-control': 'no-store',
     },
   });
 }
+
+/**
+ * What a read-only page asks of the browser besides its CSP (`nosniff` is on every answer):
+ * never framed (`X-Frame-Options` for browsers that predate `frame-ancestors`); no referrer,
+ * rather than `strict-origin-when-cross-origin`, since the arena reads none and a link need not
+ * tell another site which page its reader was on; a browsing context group of its own, so no
+ * opener can reach into it; and no powerful feature, since a page only reads and renders.
+ */
+const READ_ONLY_PAGE_HEADERS = {
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-opener-policy': 'same-origin',
+  'permissions-policy': [
+    'accelerometer',
+    'autoplay',
+    'bluetooth',
+    'camera',
+    'display-capture',
+    'encrypted-media',
+    'fullscreen',
+    'geolocation',
+    'gyroscope',
+    'hid',
+    'magnetometer',
+    'microphone',
+    'midi',
+    'payment',
+    'picture-in-picture',
+    'publickey-credentials-get',
+    'screen-wake-lock',
+    'serial',
+    'usb',
+    'xr-spatial-tracking',
+  ]
+    .map((feature) => `${feature}=()`)
+    .join(', '),
+};

@@ -9,6 +9,17 @@ export function publicReview(review: ReviewRecord) {
   return { ...review, source: 'agent' as const, advisory: true as const };
 }
 
+/** Reviews shown with each listed proposal, newest first; its `url` has them all. */
+export const REVIEWS_LISTED = 5;
+
+/**
+ * A proposal as the listing shows it: with its newest reviews and the count read with them
+ * (the whole list of reviews is at its `url`).
+ */
+export function publicListedProposal(proposal: ProposalSummary, latest: { reviews: ReviewRecord[]; count: number }) {
+  return { ...publicProposalSummary(proposal), reviewCount: latest.count, reviews: latest.reviews.map(publicReview) };
+}
+
 export function publicProposal(proposal: ProposalRecord) {
   return { ...publicProposalSummary(proposal), reviews: proposal.reviews.map(publicReview) };
 }

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { AgentSummarySchema, Integer, NextCursor, Timestamp } from '../schema/response-parts.ts';
 import { PROPOSAL_STATUSES } from '../store/social-records.ts';
+import { REVIEWS_LISTED } from './present.ts';
 
 const Status = v.picklist(PROPOSAL_STATUSES);
 const ByStatus = v.object(Object.fromEntries(PROPOSAL_STATUSES.map((status) => [status, Integer])) as Record<(typeof PROPOSAL_STATUSES)[number], typeof Integer>);
@@ -64,10 +65,24 @@ export const ProposalResponseSchema = v.pipe(
   v.title('Proposal'),
 );
 
+/** One proposal of `GET /api/rules`: its summary and its latest reviews. */
+const ListedProposal = v.pipe(
+  v.object({
+    ...ProposalSummary.entries,
+    reviewCount: v.pipe(Integer, v.description('How many reviews the proposal has, counted with the reviews shown')),
+    reviews: v.pipe(
+      v.array(ReviewResponseSchema),
+      v.maxLength(REVIEWS_LISTED),
+      v.description(`The newest ${REVIEWS_LISTED} reviews at most, newest first (by time, then revision); \`url\` lists them all.`),
+    ),
+  }),
+  v.title('ListedProposal'),
+);
+
 /** `GET /api/rules`. */
 export const ProposalListResponseSchema = v.object({
   counts: RulesCountsSchema,
-  proposals: v.array(ProposalSummary),
+  proposals: v.array(ListedProposal),
   next: NextCursor,
   statuses: v.array(v.object({ status: Status, meaning: v.string(), next: v.array(Status) })),
   truth: v.string(),

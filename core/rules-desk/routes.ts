@@ -5,7 +5,7 @@ import { json } from '../http/responses.ts';
 import { defineRoute } from '../http/route.ts';
 import type { ArenaContext } from '../context.ts';
 import { PROPOSAL_STATUSES, type ProposalRecord } from '../store/social-records.ts';
-import { publicProposal, publicProposalSummary, publicReview } from './present.ts';
+import { publicListedProposal, publicProposal, publicReview, REVIEWS_LISTED } from './present.ts';
 import { ProposalBodySchema, ProposalListQuerySchema, ReviewBodySchema, RevisionBodySchema, StatusBodySchema } from './schema.ts';
 import { NEXT_STATUSES, STATUS_MEANINGS, allowedFrom } from './statuses.ts';
 import { ProposalListResponseSchema, ProposalResponseSchema, ReviewResponseSchema, RevisionResponseSchema, StatusChangeResponseSchema } from './responses.ts';
@@ -32,15 +32,16 @@ export const rulesDeskRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/rules',
-    summary: 'Rule proposals, newest first, by status and game, with counts and the status rules',
+    summary: 'Rule proposals, newest first, by status and game, each with its latest reviews, with counts and the status rules',
     query: ProposalListQuerySchema,
     responds: { body: ProposalListResponseSchema },
     handle: async ({ query }, arena) => {
       const filter = { ...(query.status ? { status: query.status } : {}), ...(query.game ? { gameId: query.game } : {}) };
       const { items, next } = await paged(() => arena.store.listProposals(filter, pageOf(query)));
+      const latest = await arena.store.latestReviews(items, REVIEWS_LISTED);
       return {
         counts: await arena.store.rulesCounts(),
-        proposals: items.map(publicProposalSummary),
+        proposals: items.map((item) => publicListedProposal(item, latest.get(item.number)!)),
         next,
         statuses: PROPOSAL_STATUSES.map((status) => ({ status, meaning: STATUS_MEANINGS[status], next: NEXT_STATUSES[status] })),
         truth: 'Proposals and reviews are written by agents (source: agent). Reviews are advisory: only a logged status change by the operator changes a proposal.',

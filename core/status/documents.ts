@@ -15,7 +15,7 @@ export function rootDocument(facts: ArenaFacts, origin: string) {
     founded: ARENA.founded,
     purpose: ARENA.purpose,
     truth: {
-      recordedEntrants: facts.totals.agents,
+      recordedEntrants: facts.entrants,
       liveGames: facts.games.live,
       dailyLeague: {
         challengeId: facts.league.challengeId,

@@ -37,6 +37,8 @@ export async function arenaFacts(arena: ArenaContext) {
       bestScore: leader ? leader.bestScore : null,
     },
     totals: { agents: totals.agents, retainedAttempts: totals.attempts },
+    /** Agents with at least one retained league attempt; Clubhouse-only agents are not among them. */
+    entrants: totals.entrants,
     clubhouse: { state: arena.settings.clubhouse, members: social.members, durableTopics: social.topics, replies: social.replies },
     rules: { proposals: rules.proposals, reviews: rules.reviews, byStatus: rules.byStatus },
     arrivals: { checkIns: arrivals },

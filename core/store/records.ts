@@ -77,7 +77,10 @@ export interface SeasonRow {
 }
 
 export interface Totals {
+  /** Every agent: league entrants and Clubhouse-only agents redeemed from a trial's capability. */
   agents: number;
+  /** Agents with at least one retained league attempt. */
+  entrants: number;
   attempts: number;
 }
 

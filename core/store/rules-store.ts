@@ -12,6 +12,15 @@ export interface RulesStore {
   /** Newest first, optionally by status and game. */
   listProposals(filter: { status?: ProposalStatus; gameId?: string }, page: Page): Promise<{ items: ProposalSummary[]; next: string | null }>;
   /**
+   * For listed proposals, each one's newest `each` reviews (by time, then revision; only of
+   * revisions up to its `revisionCount`) and how many reviews it has, read in one statement
+   * for all of them, so the reviews shown and the count agree.
+   */
+  latestReviews(
+    proposals: readonly Pick<ProposalSummary, 'number' | 'revisionCount'>[],
+    each: number,
+  ): Promise<Map<number, { reviews: ReviewRecord[]; count: number }>>;
+  /**
    * Adds the next revision, only by the proposal's author and only while it is `open` or
    * `under-review`: one conditional insert, in which a field the revision leaves out keeps the
    * proposal's current text. A revision already added by the same request is returned instead.

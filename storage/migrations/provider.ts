@@ -6,6 +6,7 @@ import type { Kysely, Migration, MigrationProvider } from 'kysely';
 import type { DialectFamily } from '../family.ts';
 import * as league from './0001-league.ts';
 import * as social from './0002-social.ts';
+import * as entrants from './0003-entrants.ts';
 import * as requestDigests from './0004-request-digests.ts';
 import * as rateLimits from './0005-rate-limits.ts';
 
@@ -17,6 +18,7 @@ interface FamilyMigration {
 const MIGRATIONS: Record<string, FamilyMigration> = {
   '0001-league': league,
   '0002-social': social,
+  '0003-entrants': entrants,
   '0004-request-digests': requestDigests,
   '0005-rate-limits': rateLimits,
 };

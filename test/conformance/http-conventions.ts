@@ -26,6 +26,20 @@ export function httpConventions(target: Target): void {
       expect((await api.get('/missing')).headers.get('access-control-allow-origin')).toBe('*');
     });
 
+    it('forbids content sniffing on every answer: JSON, problems, text, HTML, MCP and preflights', async () => {
+      const answers = [
+        await api.get('/api/games'),
+        await api.get('/no/such/path'),
+        await api.send(SUBMIT, { method: 'GET' }),
+        await api.get('/llms.txt'),
+        await api.get('/league'),
+        await api.get('/', { accept: 'text/html' }),
+        await api.send('/api/mcp', { method: 'GET' }),
+        await api.send(SUBMIT, { method: 'OPTIONS', headers: { origin: 'https://agent.example', 'access-control-request-method': 'POST' } }),
+      ];
+      for (const answer of answers) expect(answer.headers.get('x-content-type-options'), `${answer.status} ${answer.headers.get('content-type')}`).toBe('nosniff');
+    });
+
     it('answers a CORS preflight with the path’s methods', async () => {
       const answer = await api.send(SUBMIT, {
         method: 'OPTIONS',

@@ -203,6 +203,21 @@ export function league(target: Target): void {
       expectProblem(await api.get('/api/leaderboard/season?cursor=junk'), 400, 'invalid-request');
     });
 
+    it('answers 404 for a day after today or before the arena was founded, on every date-taking read', async () => {
+      const { founded } = (await api.get('/api')).body;
+      const dayBefore = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+      // Two days ahead: still after today should the UTC date turn while the test runs.
+      const future = dayBefore(today, -2);
+      for (const path of ['/api/leaderboard/daily', '/api/league/attempts']) {
+        for (const date of [future, '2099-01-01', dayBefore(founded, 1), '2000-01-01']) {
+          const answer = await api.get(`${path}?date=${date}`);
+          expectProblem(answer, 404, 'not-found');
+          expect(answer.body.detail, `${path}?date=${date}`).toContain(date);
+        }
+        for (const date of [founded, today]) expect((await api.get(`${path}?date=${date}`)).status, `${path}?date=${date}`).toBe(200);
+      }
+    });
+
     it('holds the nonce and tape bounds of join and submit at the limit and one past it', async () => {
       const join = (nonce: string, actions: unknown, handle: string) =>
         post('/api/league/join', { challengeToken: token, actions, registrationNonce: nonce, agent: { handle: `${handle}-${target.runtime}` } });

@@ -3,6 +3,20 @@ import { joinedAgent, writeHeaders } from '../support/agents.ts';
 import { client } from '../support/http.ts';
 import type { Target } from './define.ts';
 
+/**
+ * What a read-only page needs: no sniffing, never framed, no referrer sent on, its own browsing
+ * context group, and no powerful feature.
+ */
+function expectReadOnlyPageHeaders(headers: Headers, path: string): void {
+  expect(headers.get('x-content-type-options'), path).toBe('nosniff');
+  expect(headers.get('content-security-policy'), path).toContain("frame-ancestors 'none'");
+  expect(headers.get('x-frame-options'), path).toBe('DENY');
+  expect(headers.get('referrer-policy'), path).toBe('no-referrer');
+  expect(headers.get('cross-origin-opener-policy'), path).toBe('same-origin');
+  const permissions = headers.get('permissions-policy') ?? '';
+  for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb']) expect(permissions, path).toContain(`${feature}=()`);
+}
+
 /** The human pages: HTML read from the same records as the API, every agent's text escaped. */
 export function humanPages(target: Target): void {
   const api = client(target.baseUrl);
@@ -24,6 +38,11 @@ export function humanPages(target: Target): void {
         expect(page.headers.get('content-type'), path).toContain('text/html');
         expect(page.headers.get('content-security-policy'), path).toContain("default-src 'none'");
         for (const phrase of phrases) expect(page.text, `${path}: ${phrase}`).toContain(phrase);
+      }
+      const landing = await api.get('/', { accept: 'text/html' });
+      expect(landing.headers.get('content-type')).toContain('text/html');
+      for (const [path, page] of [...(await Promise.all(pages.map(async ([path]) => [path, await api.get(path)] as const))), ['/', landing] as const]) {
+        expectReadOnlyPageHeaders(page.headers, path);
       }
       const protocol = await api.get('/clubhouse/protocol.md');
       expect(protocol.headers.get('content-type')).toContain('text/markdown');

@@ -66,6 +66,30 @@ export function remoteTools(target: Target): void {
       expect(unknown.body.error.code).toBe(-32602);
     });
 
+    it('refuses an idempotencyKey the Idempotency-Key header could not carry with a tool error that says so', async () => {
+      const legacy = { 'mcp-protocol-version': '2025-11-25' };
+      const listed = await rpc({ jsonrpc: '2.0', id: 10, method: 'tools/list', params: {} }, legacy);
+      const arrival = listed.body.result.tools.find((tool: { name: string }) => tool.name === 'arena.arrival');
+      expect(arrival.inputSchema.properties.idempotencyKey).toMatchObject({ minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]{1,255}$' });
+      const checkIn = { displayName: 'Key Tester', model: 'unknown', sentBy: 'conformance', purpose: 'Testing key checks.', operatorAuthorized: true };
+      for (const idempotencyKey of ['line\nbreak', 'with space', 'é', '']) {
+        const called = await rpc({ jsonrpc: '2.0', id: 11, method: 'tools/call', params: { name: 'arena.arrival', arguments: { ...checkIn, idempotencyKey } } }, legacy);
+        expect(called.status, called.text).toBe(200);
+        const { isError, content } = called.body.result;
+        expect(isError, JSON.stringify(idempotencyKey)).toBe(true);
+        expect(content[0].text).toMatch(/idempotencyKey/);
+        expect(content[0].text).toMatch(/1 to 255 visible ASCII characters/);
+        expect(content[0].text).not.toMatch(/Headers|header value/);
+      }
+      // A key of every visible character passes the validator's own pattern check too: only the missing field is named.
+      const { purpose: _, ...withoutPurpose } = checkIn;
+      const visible = Array.from({ length: 0x7e - 0x21 + 1 }, (_, i) => String.fromCharCode(0x21 + i)).join('');
+      const missing = await rpc({ jsonrpc: '2.0', id: 12, method: 'tools/call', params: { name: 'arena.arrival', arguments: { ...withoutPurpose, idempotencyKey: visible } } }, legacy);
+      expect(missing.body.result.isError).toBe(true);
+      expect(missing.body.result.content[0].text).toMatch(/purpose/);
+      expect(missing.body.result.content[0].text).not.toMatch(/idempotencyKey/);
+    });
+
     it('describes the MCP server in server.json at both addresses', async () => {
       for (const path of ['/mcp/server.json', '/api/mcp/server.json']) {
         const { status, body } = await api.get(path);

@@ -64,6 +64,28 @@ export function rulesDesk(target: Target): void {
       expect((await api.get(`/api/rules/${number}`)).body).toMatchObject({ status: 'open', reviewCount: 2 });
     });
 
+    it('lists each proposal with its latest reviews, newest first, at most five, and how many there are', async () => {
+      const filed = (await api.postJson('/api/rules', { ...PROPOSAL, title: 'Much reviewed' }, writeHeaders(author.key))).body.number;
+      for (let revision = 2; revision <= 7; revision++) {
+        expect((await api.postJson(`/api/rules/${filed}/revisions`, { summary: `Take ${revision}.` }, writeHeaders(author.key))).status).toBe(201);
+      }
+      const stances = ['support', 'oppose', 'neutral', 'support', 'oppose', 'neutral'] as const;
+      for (const [index, stance] of stances.entries()) {
+        const reviewed = await api.put(`/api/rules/${filed}/review`, { revision: index + 1, stance, comment: `On take ${index + 1}.` }, writeHeaders(index % 2 ? other.key : reviewer.key));
+        expect(reviewed.status, reviewed.text).toBe(201);
+      }
+      const unreviewed = (await api.postJson('/api/rules', { ...PROPOSAL, title: 'Not reviewed yet' }, writeHeaders(author.key))).body.number;
+      const listed = (await api.get('/api/rules?limit=5')).body.proposals as any[];
+      const [fresh, busy] = [listed.find((item) => item.number === unreviewed), listed.find((item) => item.number === filed)];
+      expect(fresh).toMatchObject({ reviewCount: 0, reviews: [] });
+      expect(busy).toMatchObject({ reviewCount: 6, url: `/api/rules/${filed}` });
+      expect(busy.reviews.map((review: { revision: number }) => review.revision)).toEqual([6, 5, 4, 3, 2]);
+      const detail = (await api.get(`/api/rules/${filed}`)).body;
+      const byRevision = new Map(detail.reviews.map((review: { revision: number }) => [review.revision, review]));
+      for (const review of busy.reviews) expect(review).toEqual(byRevision.get(review.revision));
+      expect(busy.reviews[0]).toMatchObject({ stance: 'neutral', comment: 'On take 6.', reviewer: { id: other.id }, source: 'agent', advisory: true });
+    });
+
     it('moves a proposal only by the operator, logging every move; final states stay final', async () => {
       const move = (body: unknown, bearer?: string) => api.postJson(`/api/rules/${number}/status`, body, writeHeaders(bearer));
       for (const [what, credential, status] of [

@@ -4,7 +4,9 @@ import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
 import { describe, expect, it } from 'vitest';
 import type { Direction } from '../../core/games/packet-run/actions.ts';
 import { transformDirection } from '../../core/games/packet-run/transforms.ts';
-import { client } from '../support/http.ts';
+import { client, expectProblem, type Answer } from '../support/http.ts';
+import { freshKey, freshNonce } from '../support/league.ts';
+import { signRawToken } from '../support/raw-token.ts';
 import type { Target } from './define.ts';
 
 /** Receipts checked the way an outside verifier would: a stock JOSE library and the JWKS alone. */
@@ -56,6 +58,32 @@ export function signedEvidence(target: Target): void {
       const { payload } = await jwtVerify(challengeToken, keys, { algorithms: ['EdDSA'], typ: 'trial+jwt' });
       expect(payload.exp! - payload.iat!).toBe(900);
       await expect(jwtVerify(challengeToken, keys, { algorithms: ['EdDSA'], typ: 'receipt+jwt' })).rejects.toThrow();
+    });
+
+    it('refuses a token of a kind with a lifetime that carries no exp, signed by the arena’s own key', async () => {
+      const unexpiring = (kind: string) => signRawToken(target.signingSeed, kind, { iss: 'agent-arena', iat: Math.floor(Date.now() / 1000) });
+      const moves = 'RPSRPSRPSRPS';
+      const answers: [string, Answer][] = [
+        ['trial', await api.postJson('/api/games/packet-run/submit', { actions: 'UU', challengeToken: await unexpiring('trial') })],
+        [
+          'league',
+          await api.postJson(
+            '/api/league/join',
+            { challengeToken: await unexpiring('league'), actions: 'UU', registrationNonce: freshNonce(), agent: { handle: `no-exp-${target.runtime}` } },
+            { 'idempotency-key': freshKey() },
+          ),
+        ],
+        ['invite', await api.get(`/api/games/triad-duel/respond?inviteToken=${await unexpiring('invite')}&moves=${moves}`)],
+        ['response', await api.get(`/api/games/triad-duel/reveal?responseToken=${await unexpiring('response')}&moves=${moves}&nonce=${'n'.repeat(16)}`)],
+        [
+          'registration',
+          await api.postJson('/api/social/join', { registrationCapability: await unexpiring('registration'), agent: { handle: `no-exp-${target.runtime}` } }, { 'idempotency-key': freshKey() }),
+        ],
+      ];
+      for (const [kind, answer] of answers) {
+        expectProblem(answer, 400, 'invalid-token');
+        expect(answer.body.detail, kind).toContain(`a ${kind} token must carry an expiry (exp); this one has none`);
+      }
     });
   });
 }

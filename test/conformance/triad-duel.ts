@@ -92,6 +92,21 @@ export function triadDuel(target: Target): void {
       expect(verified.body).toMatchObject({ verified: true, totals: result.totals, replay: result.replay, outcome: result.outcome });
     });
 
+    it('plays a whole duel with a nonce of any printable ASCII, and states that alphabet in the circuit document', async () => {
+      const rules = (await api.get(BASE)).body;
+      expect(rules.commitmentRecipe.nonceAlphabet).toMatch(/printable ASCII.*0x21.*0x7E/);
+      expect(rules.commitmentRecipe.noncePattern).toBe('^[\\x21-\\x7e]{16,128}$');
+      const printable = Array.from({ length: 0x7e - 0x21 + 1 }, (_, i) => String.fromCharCode(0x21 + i)).join('');
+      for (const nonce of ['!+/=!+/=!+/=!+/=', `a|b"c'd\\e%2Bf&g#h?i`, printable.slice(0, 128), printable.slice(-16)]) {
+        const invited = await api.get(`${BASE}/invite?${q({ commitment: commit(circuit, MINE, nonce), circuit, challenger: 'punctuated' })}`);
+        const responded = await api.get(`${BASE}/respond?${q({ inviteToken: invited.body.inviteToken, moves: THEIRS })}`);
+        const revealed = await api.get(`${BASE}/reveal?${q({ responseToken: responded.body.responseToken, moves: MINE, nonce })}`);
+        expect(revealed.status, `${nonce}: ${revealed.text}`).toBe(200);
+        expect(revealed.body.challenger.nonce).toBe(nonce);
+        expect((await api.get(`${BASE}/verify?${q({ receiptToken: revealed.body.receiptToken })}`)).body.verified).toBe(true);
+      }
+    });
+
     it('serves the watch page', async () => {
       const page = await api.get('/duel');
       expect(page.status).toBe(200);
@@ -151,7 +166,9 @@ export function triadDuel(target: Target): void {
         ['a bad inventory', () => ({ responseToken, moves: 'RRRRRRPPSSSS', nonce: NONCE }), 'invalid-request'],
         ['a nonce of 15 characters', () => ({ responseToken, moves: MINE, nonce: 'n'.repeat(15) }), 'invalid-request'],
         ['a nonce of 129 characters', () => ({ responseToken, moves: MINE, nonce: 'n'.repeat(129) }), 'invalid-request'],
-        ['a nonce with other characters', () => ({ responseToken, moves: MINE, nonce: 'nonce with spaces!!' }), 'invalid-request'],
+        ['a nonce with a space', () => ({ responseToken, moves: MINE, nonce: 'nonce with spaces!!' }), 'invalid-request'],
+        ['a nonce beyond ASCII', () => ({ responseToken, moves: MINE, nonce: 'nonce-with-é-0001' }), 'invalid-request'],
+        ['a nonce with a control character', () => ({ responseToken, moves: MINE, nonce: 'nonce-with-tab\t0001' }), 'invalid-request'],
         ['other moves than committed', () => ({ responseToken, moves: 'PPPPRRRRSSSS', nonce: NONCE }), 'commitment-mismatch'],
         ['another nonce than committed', () => ({ responseToken, moves: MINE, nonce: `${NONCE}x` }), 'commitment-mismatch'],
       ];

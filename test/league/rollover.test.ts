@@ -15,6 +15,9 @@ describe('the daily board', () => {
     close = () => store.close();
     const dayOne = (await call('/api/league')).body;
     expect(dayOne).toMatchObject({ challengeId: 'packet-league:2026-11-21:v1', closesAt: '2026-11-22T00:00:00.000Z' });
+    // Tomorrow by the arena's clock has no standings and no attempts yet, not even empty ones.
+    expect((await call('/api/leaderboard/daily?date=2026-11-22')).status).toBe(404);
+    expect((await call('/api/league/attempts?date=2026-11-22')).status).toBe(404);
     const joined = await post(
       '/api/league/join',
       { challengeToken: dayOne.challengeToken, actions: finishingTape(dayOne.board), registrationNonce: freshNonce(), agent: { handle: 'night-owl' } },
@@ -25,6 +28,7 @@ describe('the daily board', () => {
     clock.now = Date.parse('2026-11-22T00:00:00Z');
     const dayTwo = (await call('/api/league')).body;
     expect(dayTwo).toMatchObject({ challengeId: 'packet-league:2026-11-22:v1', fieldSize: 0, attemptCount: 0, competitionState: 'awaiting-first-attempt' });
+    expect((await call('/api/leaderboard/daily?date=2026-11-22')).body).toMatchObject({ fieldSize: 0, competitionState: 'awaiting-first-attempt' });
     expect(dayTwo.board).not.toEqual(dayOne.board);
     expect((await call('/api/pulse')).body.dailyLeague.challengeToken).toBe(dayTwo.challengeToken);
 
@@ -104,6 +108,6 @@ describe('the daily board', () => {
     expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
     for (const answer of answers) expect(answer.body).toEqual(answers[0]!.body);
     expect(answers.filter((a) => a.headers.get('idempotency-replayed') === 'true')).toHaveLength(9);
-    expect(await store.totals()).toEqual({ agents: 1, attempts: 1 });
+    expect(await store.totals()).toEqual({ agents: 1, entrants: 1, attempts: 1 });
   });
 });

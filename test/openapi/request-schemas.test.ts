@@ -250,6 +250,15 @@ describe('published schemas where the route runs a parser or counts code points'
     fc.assert(fc.property(fc.oneof(valid, near), (moves) => agree(published, routeAccepts(query, { inviteToken: TOKEN, moves }), moves, true)), { numRuns: 500 });
   });
 
+  it('Triad Duel nonces: exactly 16 to 128 printable ASCII characters, punctuation included', () => {
+    const query = routeAt('get', '/api/games/triad-duel/reveal').query;
+    const published = validators.query('get', '/api/games/triad-duel/reveal', 'nonce');
+    const character = fc.oneof(fc.integer({ min: 0x21, max: 0x7e }).map((code) => String.fromCharCode(code)), fc.constantFrom('!', '+', '/', '=', ' ', '\t', '\u007f', 'é', '😀'));
+    const nonce = fc.array(character, { minLength: 14, maxLength: 130 }).map((parts) => parts.join(''));
+    fc.assert(fc.property(nonce, (value) => agree(published, routeAccepts(query, { responseToken: TOKEN, moves: 'RRRRPPPPSSSS', nonce: value }), value, true)), { numRuns: 500 });
+    for (const value of ['!+/=!+/=!+/=!+/=', '~'.repeat(128)]) expect(routeAccepts(query, { responseToken: TOKEN, moves: 'RRRRPPPPSSSS', nonce: value }), value).toBe(true);
+  });
+
   it('declared text: bounded in code points, no control characters, no arena key; exact for well-formed text', () => {
     const schema = routeAt('post', '/api/social/topics').body;
     const published = validators.body('post', '/api/social/topics');

@@ -3,9 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Direction } from '../../core/games/packet-run/actions.ts';
+import { transformDirection, type TransformName } from '../../core/games/packet-run/transforms.ts';
 import { joinedAgent, writeHeaders } from '../support/agents.ts';
 import { client } from '../support/http.ts';
 import { startArena, type RunningArena } from '../support/servers.ts';
+
+/** A tape that reaches EXIT on the classic board, before the trial's symmetry. */
+const OBSIDIAN_TAPE = 'UURRUURUURRRDUUR';
 
 /** Rule 1 of the arena: counts are real. Each published count is compared with the rows themselves. */
 describe('published counts, in every document', () => {
@@ -24,6 +29,12 @@ describe('published counts, in every document', () => {
     const api = client(() => arena.baseUrl);
     const agents = [await joinedAgent(() => arena.baseUrl, 'counter-a'), await joinedAgent(() => arena.baseUrl, 'counter-b'), await joinedAgent(() => arena.baseUrl, 'counter-c')];
     for (const agent of agents.slice(0, 2)) await api.postJson('/api/social/join', {}, writeHeaders(agent.key));
+    // A Clubhouse-only agent, made from a finished trial's capability: an agent, never a league entrant.
+    const trial = (await api.get('/api/games/packet-run/trial')).body;
+    const tape = [...OBSIDIAN_TAPE].map((letter) => transformDirection(trial.transform as TransformName, letter as Direction)).join('');
+    const { registrationCapability } = (await api.postJson('/api/games/packet-run/submit', { actions: tape, challengeToken: trial.challengeToken })).body;
+    const redeemed = await api.postJson('/api/social/join', { registrationCapability: registrationCapability.token, agent: { handle: 'counter-trial' } }, writeHeaders());
+    expect(redeemed.status, redeemed.text).toBe(200);
     const topics: string[] = [];
     for (const [i, channel] of ['general', 'general', 'clubs'].entries()) {
       topics.push((await api.postJson('/api/social/topics', { channel, title: `t${i}`, body: 'b' }, writeHeaders(agents[i % 2]!.key))).body.id);
@@ -44,7 +55,7 @@ describe('published counts, in every document', () => {
         topics: count('SELECT COUNT(*) AS n FROM clubhouse_topics'),
         replies: count('SELECT COUNT(*) AS n FROM clubhouse_replies'),
       });
-      expect(social.counts).toMatchObject({ agents: 2, topics: 3, replies: 4 });
+      expect(social.counts).toMatchObject({ agents: 3, topics: 3, replies: 4 });
       for (const channel of social.channels) {
         expect(channel.durableTopics).toBe(count(`SELECT COUNT(*) AS n FROM clubhouse_topics WHERE channel = '${channel.id}'`));
       }
@@ -66,10 +77,12 @@ describe('published counts, in every document', () => {
         reviews: count('SELECT COUNT(*) AS n FROM proposal_reviews'),
         arrivals: count('SELECT COUNT(*) AS n FROM arrivals'),
         members: count('SELECT COUNT(*) AS n FROM clubhouse_members'),
+        entrants: count('SELECT COUNT(DISTINCT agent_id) AS n FROM attempts'),
       };
+      expect(rows.entrants).toBeLessThan(rows.agents);
       const root = (await api.get('/api')).body;
       expect(root.truth).toMatchObject({
-        recordedEntrants: rows.agents,
+        recordedEntrants: rows.entrants,
         retainedAttempts: rows.attempts,
         arrivalCheckIns: rows.arrivals,
         clubhouse: { members: rows.members, durableTopics: rows.topics, replies: rows.replies },

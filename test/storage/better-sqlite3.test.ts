@@ -38,7 +38,7 @@ describe('SQLite file pragmas and the in-memory store', () => {
     const store = await openMemoryStore();
     const agent = newAgent();
     expect(await store.registerAgent(agent)).toEqual({ agent: recordOf(agent), created: true });
-    expect(await store.totals()).toEqual({ agents: 1, attempts: 0 });
+    expect(await store.totals()).toEqual({ agents: 1, entrants: 0, attempts: 0 });
     await store.close();
   });
 });

@@ -4,5 +4,5 @@ import type { Move } from './moves.ts';
 /** A valid sequence: a shuffle of four each of R, P and S. */
 export const sequence = fc.shuffledSubarray([...'RRRRPPPPSSSS'] as Move[], { minLength: 12, maxLength: 12 });
 
-/** A URL-unreserved nonce of 16 to 40 characters. */
-export const nonce = fc.stringMatching(/^[A-Za-z0-9._~-]{16,40}$/);
+/** A nonce of 16 to 40 printable ASCII characters, punctuation included. */
+export const nonce = fc.stringMatching(/^[\x21-\x7e]{16,40}$/);

@@ -2,7 +2,7 @@ import { commitmentOf, commitmentText } from './commitment.ts';
 import type { Circuit } from './circuit.ts';
 import { HANDSHAKE_TTL_SECONDS, GAME_VERSION } from './flow.ts';
 import { EACH_MOVE, MOVE_COUNT, type Move } from './moves.ts';
-import { NONCE_PATTERN } from './schema.ts';
+import { NONCE_ALPHABET, NONCE_PATTERN } from './schema.ts';
 
 const BASE = '/api/games/triad-duel';
 const SEQUENCE_EXAMPLE = 'RPSSPRRSPPSR';
@@ -47,12 +47,14 @@ export function triadDuelRules(circuit: Circuit) {
     },
     commitmentRecipe: {
       steps: [
-        'Choose your 12 moves and a fresh nonce: 16 to 128 characters of A-Z a-z 0-9 . _ ~ - (never a password, key or private context).',
+        `Choose your 12 moves and a fresh nonce: 16 to 128 characters of ${NONCE_ALPHABET} (never a password, key or private context).`,
         'Upper-case the moves and build the text triad-duel/1|{circuitId}|{MOVES}|{nonce}.',
         'The commitment is the SHA-256 of that text (UTF-8), as 64 hexadecimal characters.',
         'Send only the commitment to invite; keep the moves and nonce until you reveal.',
+        'At the reveal, percent-encode the nonce in the query string like any value (`+` as %2B, `&` as %26): the arena hashes the nonce as decoded.',
       ],
       noncePattern: NONCE_PATTERN.source,
+      nonceAlphabet: NONCE_ALPHABET,
       shell: `printf '%s' "triad-duel/1|${circuit.id}|$MOVES|$NONCE" | sha256sum | cut -d' ' -f1`,
       example: {
         circuitId: circuit.id,

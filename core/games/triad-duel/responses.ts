@@ -29,6 +29,7 @@ export const RulesResponseSchema = v.object({
   commitmentRecipe: v.looseObject({
     steps: Strings,
     noncePattern: v.string(),
+    nonceAlphabet: v.string(),
     shell: v.string(),
     example: v.looseObject({ circuitId: v.string(), moves: v.string(), nonce: v.string(), text: v.string(), commitment: v.string() }),
   }),

@@ -6,8 +6,15 @@ import { TokenSchema } from '../../schema/token.ts';
 import { CIRCUIT_ID_PATTERN } from './circuit.ts';
 import { parseSequence } from './moves.ts';
 
-/** Characters a nonce may use: URL-unreserved, so it travels in a query string unescaped. */
-export const NONCE_PATTERN = /^[A-Za-z0-9._~-]{16,128}$/;
+/**
+ * A nonce: 16 to 128 printable ASCII characters (0x21 to 0x7E), as the spec allows any 16 to
+ * 128 characters and a product decision settled the alphabet. The commitment is over the
+ * nonce's bytes exactly as sent; in a query string it travels percent-encoded like any value.
+ */
+export const NONCE_PATTERN = /^[\x21-\x7e]{16,128}$/;
+
+/** The nonce's alphabet in words, for the circuit document and every refusal. */
+export const NONCE_ALPHABET = 'printable ASCII, 0x21 to 0x7E (letters, digits and punctuation from ! to ~; no space, no control character, nothing beyond ASCII)';
 
 const once = (what: string) => v.string(`must be ${what}, given once`);
 
@@ -26,7 +33,7 @@ const Sequence = v.pipe(
   }),
   parsedBy(parseSequence),
 );
-const Nonce = v.pipe(once('the nonce'), v.regex(NONCE_PATTERN, 'must be 16 to 128 characters of A-Z, a-z, 0-9, ".", "_", "~", "-"'));
+const Nonce = v.pipe(once('the nonce'), v.regex(NONCE_PATTERN, `must be 16 to 128 characters of ${NONCE_ALPHABET}`));
 const text = (max: number) => v.pipe(once('text'), boundedText(max));
 
 export const InviteQuerySchema = v.object(

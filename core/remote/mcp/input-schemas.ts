@@ -1,3 +1,4 @@
+import { KEY_PATTERN } from '../../http/idempotency.ts';
 import { stateForgeJsonSchema } from '../../games/state-forge/json-schema.ts';
 
 /**
@@ -19,7 +20,9 @@ export const IDEMPOTENCY_KEY = {
   type: 'string',
   minLength: 1,
   maxLength: 255,
-  description: 'Sent as the Idempotency-Key header: a fresh random value per write; repeating it with the same arguments replays the first answer.',
+  pattern: KEY_PATTERN.source,
+  description:
+    'Sent as the Idempotency-Key header, so 1 to 255 visible ASCII characters: a fresh random value per write; repeating it with the same arguments replays the first answer.',
 } as const;
 
 /** Spec 2.1: what the agent says it is. Declarations, never verified. */

@@ -2,7 +2,8 @@ import { McpServer, fromJsonSchema, type CallToolResult, type StandardSchemaWith
 import type { ArenaContext } from '../../context.ts';
 import { ARENA } from '../../status/identity.ts';
 import { callRoute, type Caller, type RouteAnswer } from '../call-route.ts';
-import { ARENA_TOOLS } from './tools.ts';
+import { withKeyArgumentChecked } from './key-argument.ts';
+import { ARENA_TOOLS, type ArenaTool } from './tools.ts';
 import { MCP_PROTOCOL_VERSIONS } from './versions.ts';
 
 const INSTRUCTIONS =
@@ -14,8 +15,17 @@ let compiledSchemas: Map<string, StandardSchemaWithJSON> | undefined;
 
 /** Each tool's input schema, compiled once by the SDK's validator and shared by every per-request server. */
 function inputSchemas(): Map<string, StandardSchemaWithJSON> {
-  compiledSchemas ??= new Map(ARENA_TOOLS.map((tool) => [tool.name, fromJsonSchema(tool.inputSchema)]));
+  compiledSchemas ??= new Map(
+    ARENA_TOOLS.map((tool) => {
+      const compiled = fromJsonSchema(tool.inputSchema);
+      return [tool.name, takesKey(tool) ? withKeyArgumentChecked(compiled) : compiled];
+    }),
+  );
   return compiledSchemas;
+}
+
+function takesKey(tool: ArenaTool): boolean {
+  return Object.hasOwn((tool.inputSchema as { properties?: object }).properties ?? {}, 'idempotencyKey');
 }
 
 /**

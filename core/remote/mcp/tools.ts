@@ -1,4 +1,5 @@
 import { FORGE_LIMITS } from '../../games/state-forge/definition.ts';
+import { NONCE_ALPHABET, NONCE_PATTERN } from '../../games/triad-duel/schema.ts';
 import type { RouteCall } from '../call-route.ts';
 import {
   AGENT_DECLARATION,
@@ -168,7 +169,7 @@ export const ARENA_TOOLS: readonly ArenaTool[] = [
       {
         responseToken: { type: 'string', minLength: 1, maxLength: 12_000 },
         moves: TRIAD_MOVES,
-        nonce: { type: 'string', pattern: '^[A-Za-z0-9._~-]{16,128}$', description: 'the nonce committed to' },
+        nonce: { type: 'string', pattern: NONCE_PATTERN.source, description: `the nonce committed to: 16 to 128 characters of ${NONCE_ALPHABET}` },
       },
       ['responseToken', 'moves', 'nonce'],
     ),

@@ -24,7 +24,7 @@ export function agentCases(context: SuiteContext): void {
       const other = newAgent();
       await context.store.registerAgent(other);
       expect(await context.store.registerAgent(newAgent({ keyDigest: first.keyDigest, handle: other.handle }))).toEqual({ agent: recordOf(first), created: false });
-      expect(await context.store.totals()).toEqual({ agents: 2, attempts: 0 });
+      expect(await context.store.totals()).toEqual({ agents: 2, entrants: 0, attempts: 0 });
     });
 
     it('refuses a handle another agent holds', async () => {

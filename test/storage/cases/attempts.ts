@@ -24,7 +24,7 @@ export function attemptCases(context: SuiteContext): void {
       expect(await context.store.retainAttempt(eleventh, 10)).toEqual({ limitReached: true });
       expect(await context.store.attemptById(eleventh.id)).toBeNull();
       for (const [index, attempt] of sent.entries()) expect(await context.store.attemptById(attempt.id)).toEqual(retainedOf(attempt, index + 1));
-      expect(await context.store.totals()).toEqual({ agents: 1, attempts: 10 });
+      expect(await context.store.totals()).toEqual({ agents: 1, entrants: 1, attempts: 10 });
     });
 
     it('honours a smaller limit', async () => {
@@ -60,7 +60,7 @@ export function attemptCases(context: SuiteContext): void {
       expect(await context.store.retainJoinAttempt(laterDay, 10)).toEqual({ attempt: retainedOf(join, 1) });
       expect(await context.store.attemptById(sameDay.id)).toBeNull();
       expect(await context.store.attemptById(laterDay.id)).toBeNull();
-      expect(await context.store.totals()).toEqual({ agents: 1, attempts: 1 });
+      expect(await context.store.totals()).toEqual({ agents: 1, entrants: 1, attempts: 1 });
     });
 
     it('counts the join attempt within the day’s cap', async () => {

@@ -25,7 +25,7 @@ export function concurrencyCases(context: SuiteContext): void {
       expect(agents.every((result) => result !== null)).toBe(true);
       expect(agents.filter((result) => result!.created)).toHaveLength(1);
       expect(new Set(agents.map((result) => result!.agent.id)).size).toBe(1);
-      expect(await context.store.totals()).toEqual({ agents: 1, attempts: 0 });
+      expect(await context.store.totals()).toEqual({ agents: 1, entrants: 0, attempts: 0 });
     });
 
     it('gives a handle to one of 20 concurrent registrations and refuses the others', async () => {
@@ -78,6 +78,10 @@ export function concurrencyCases(context: SuiteContext): void {
       const field = Array.from({ length: 6 }, () => newAgent());
       await Promise.all(field.map((agent, index) => stores[index % stores.length]!.registerAgent(agent)));
       for (const agent of field) agents.set(agent.id, recordOf(agent));
+      // An agent that never plays: counted among the agents, never among the entrants.
+      const idle = newAgent();
+      await context.store.registerAgent(idle);
+      agents.set(idle.id, recordOf(idle));
       const planned: NewAttempt[] = [];
       for (const agent of field) {
         for (const date of [DAY_1, DAY_2, DAY_3]) {

@@ -36,7 +36,7 @@ export async function expectFigures(store: Store, agents: Map<string, AgentRecor
     });
     expect(pages.items).toEqual(season);
   }
-  expect(await store.totals()).toEqual({ agents: agents.size, attempts: retained.length });
+  expect(await store.totals()).toEqual({ agents: agents.size, entrants: new Set(retained.map((attempt) => attempt.agentId)).size, attempts: retained.length });
 }
 
 export function figureCases(context: SuiteContext): void {
@@ -62,7 +62,7 @@ export function figureCases(context: SuiteContext): void {
       expect(await context.store.dayCounts(DAY_1)).toEqual({ date: DAY_1, fieldSize: 0, finisherCount: 0, attemptCount: 0 });
       expect(await context.store.dailyStandings(DAY_1, { limit: 10 })).toEqual({ rows: [], next: null });
       expect(await context.store.seasonStandings({ limit: 10 })).toEqual({ rows: [], next: null });
-      expect(await context.store.totals()).toEqual({ agents: 0, attempts: 0 });
+      expect(await context.store.totals()).toEqual({ agents: 0, entrants: 0, attempts: 0 });
     });
 
     it('breaks ties by time, then attempt id, and keeps a tied best with the earlier attempt', async () => {

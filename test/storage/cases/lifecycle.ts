@@ -1,14 +1,21 @@
-/** Migrations (twice, from two clients at once, 0002 over a league database) and a restart that finds every record. */
+/** Migrations (twice, from two clients at once, 0002 and 0003 over databases with records) and a restart that finds every record. */
 import { describe, expect, it } from 'vitest';
 import { idempotencyKeyDigest } from '../../../core/http/idempotency.ts';
 import type { SuiteContext } from '../store-suite.ts';
-import { at, DAY_1, newAgent, newAttempt, recordOf, retainedOf } from '../fixtures.ts';
+import { at, DAY_1, DAY_2, newAgent, newAttempt, recordOf, retainedOf } from '../fixtures.ts';
 import { newArrival, newProposal, newReply, newRevision, newTopic } from '../social-fixtures.ts';
 import { publicOf } from './arrivals.ts';
 
-const MIGRATIONS = ['0001-league', '0002-social', '0004-request-digests', '0005-rate-limits'];
+const MIGRATIONS = ['0001-league', '0002-social', '0003-entrants', '0004-request-digests', '0005-rate-limits'];
 
 export function lifecycleCases(context: SuiteContext): void {
+  /** Undoes the latest `count` migrations, newest first; resolves to what was undone. */
+  async function undoLatest(count: number): Promise<string[]> {
+    const undone: string[] = [];
+    for (let i = 0; i < count; i++) undone.push(...(await context.opened.migrateDown()));
+    return undone;
+  }
+
   describe('migrations and restarts', () => {
     it('runs the migrations once; running them again changes nothing', async () => {
       expect(context.opened.ran).toEqual(MIGRATIONS);
@@ -17,7 +24,7 @@ export function lifecycleCases(context: SuiteContext): void {
       await context.store.retainAttempt(newAttempt(agent), 10);
       expect(await context.opened.migrate()).toEqual([]);
       expect(await context.opened.migrate()).toEqual([]);
-      expect(await context.store.totals()).toEqual({ agents: 1, attempts: 1 });
+      expect(await context.store.totals()).toEqual({ agents: 1, entrants: 1, attempts: 1 });
       expect(await context.store.agentById(agent.id)).toEqual(recordOf(agent));
     });
 
@@ -30,7 +37,7 @@ export function lifecycleCases(context: SuiteContext): void {
         const agent = newAgent();
         await one.store.registerAgent(agent);
         expect(await two.store.agentById(agent.id)).toEqual(recordOf(agent));
-        expect(await two.store.totals()).toEqual({ agents: 1, attempts: 0 });
+        expect(await two.store.totals()).toEqual({ agents: 1, entrants: 0, attempts: 0 });
       } finally {
         await fresh.dispose();
       }
@@ -40,10 +47,9 @@ export function lifecycleCases(context: SuiteContext): void {
       const agent = newAgent();
       await context.store.registerAgent(agent);
       await context.store.retainAttempt(newAttempt(agent), 10);
-      const undone = [...(await context.opened.migrateDown()), ...(await context.opened.migrateDown()), ...(await context.opened.migrateDown())];
-      expect(undone).toEqual(['0005-rate-limits', '0004-request-digests', '0002-social']);
-      expect(await context.opened.migrate()).toEqual(['0002-social', '0004-request-digests', '0005-rate-limits']);
-      expect(await context.store.totals()).toEqual({ agents: 1, attempts: 1 });
+      expect(await undoLatest(4)).toEqual(['0005-rate-limits', '0004-request-digests', '0003-entrants', '0002-social']);
+      expect(await context.opened.migrate()).toEqual(['0002-social', '0003-entrants', '0004-request-digests', '0005-rate-limits']);
+      expect(await context.store.totals()).toEqual({ agents: 1, entrants: 1, attempts: 1 });
       expect(await context.store.socialCounts()).toMatchObject({ members: 0, topics: 0, replies: 0 });
       expect(await context.store.rulesCounts()).toMatchObject({ proposals: 0, reviews: 0 });
       expect(await context.store.arrivalCount()).toBe(0);
@@ -52,7 +58,7 @@ export function lifecycleCases(context: SuiteContext): void {
     });
 
     it('carries Idempotency-Key records kept before 0004 over under their digests, and keeps no key', async () => {
-      expect([...(await context.opened.migrateDown()), ...(await context.opened.migrateDown())]).toEqual(['0005-rate-limits', '0004-request-digests']);
+      expect(await undoLatest(2)).toEqual(['0005-rate-limits', '0004-request-digests']);
       const key = 'join-a-secret-nonce-that-must-not-stay';
       const kept = { fingerprint: 'f'.repeat(64), state: 'completed', claimed_at: 1, expires_at: 86_400_001, status: 201, headers: '{}', body: 'kept' };
       await context.opened.db.insertInto('idempotency_keys').values({ scope: 'agent:agt_1', key, ...kept }).execute();
@@ -66,6 +72,20 @@ export function lifecycleCases(context: SuiteContext): void {
       expect(tables).not.toContain('idempotency_keys');
       const rows = await context.opened.db.selectFrom('idempotency_records').selectAll().execute();
       expect(JSON.stringify(rows)).not.toContain(key);
+    });
+
+    it('adds 0003 to a database with records, counting the entrants already there, then keeps counting', async () => {
+      const [entrant, other, idle] = [newAgent(), newAgent(), newAgent()];
+      for (const agent of [entrant, other, idle]) await context.store.registerAgent(agent);
+      await context.store.retainAttempt(newAttempt(entrant, { date: DAY_1 }), 10);
+      await context.store.retainAttempt(newAttempt(entrant, { date: DAY_2 }), 10);
+      await context.store.retainAttempt(newAttempt(other, { date: DAY_1 }), 10);
+      expect(await undoLatest(3)).toEqual(['0005-rate-limits', '0004-request-digests', '0003-entrants']);
+      expect(await context.opened.migrate()).toEqual(['0003-entrants', '0004-request-digests', '0005-rate-limits']);
+      expect(await context.store.totals()).toEqual({ agents: 3, entrants: 2, attempts: 3 });
+      await context.store.retainAttempt(newAttempt(other, { date: DAY_2 }), 10);
+      await context.store.retainAttempt(newAttempt(idle, { date: DAY_2 }), 10);
+      expect(await context.store.totals()).toEqual({ agents: 3, entrants: 3, attempts: 5 });
     });
 
     it('finds every record after the store is closed and opened again', async () => {
@@ -95,7 +115,7 @@ export function lifecycleCases(context: SuiteContext): void {
       expect(await store.dayCounts(DAY_1)).toEqual({ date: DAY_1, fieldSize: 1, finisherCount: 1, attemptCount: 1 });
       expect((await store.dailyStandings(DAY_1, { limit: 5 })).rows).toHaveLength(1);
       expect((await store.seasonStandings({ limit: 5 })).rows[0]).toMatchObject({ rank: 1, total: 12, days: 1 });
-      expect(await store.totals()).toEqual({ agents: 1, attempts: 1 });
+      expect(await store.totals()).toEqual({ agents: 1, entrants: 1, attempts: 1 });
       expect(await store.claimIdempotencyKey({ keyDigest: 'k', fingerprint: 'f', now: 2, staleAfterMs: 60_000, keepForMs: 86_400_000 })).toEqual({
         state: 'completed',
         response: { status: 200, headers: {}, body: 'kept' },

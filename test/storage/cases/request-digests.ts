@@ -26,7 +26,7 @@ export function requestDigestCases(context: SuiteContext): void {
       expect(await context.store.retainAttempt({ ...newAttempt(agent!), requestDigest: last.requestDigest }, 2)).toEqual({ attempt: retainedOf(stripped(last), 2) });
       expect(await context.store.retainAttempt({ ...newAttempt(agent!), requestDigest: request() }, 2)).toEqual({ limitReached: true });
       expect(await context.store.dayCounts(DAY_1)).toMatchObject({ attemptCount: 2 });
-      expect(await context.store.totals()).toEqual({ agents: 1, attempts: 2 });
+      expect(await context.store.totals()).toEqual({ agents: 1, entrants: 1, attempts: 2 });
     });
 
     it('registers an agent once, and says it created it when this request did', async () => {
@@ -35,7 +35,7 @@ export function requestDigestCases(context: SuiteContext): void {
       expect(await context.store.registerAgent({ ...agent, id: 'agt_retry' })).toEqual({ agent: recordOf(stripped(agent)), created: true });
       // Another request with the same key (a second join with the same nonce) did not create it.
       expect(await context.store.registerAgent({ ...agent, id: 'agt_other', requestDigest: request() })).toEqual({ agent: recordOf(stripped(agent)), created: false });
-      expect(await context.store.totals()).toEqual({ agents: 1, attempts: 0 });
+      expect(await context.store.totals()).toEqual({ agents: 1, entrants: 0, attempts: 0 });
     });
 
     it('makes a member once, and says it did when this request did', async () => {

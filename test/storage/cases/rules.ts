@@ -161,6 +161,35 @@ export function rulesCases(context: SuiteContext): void {
       expect((await context.store.rulesCounts()).reviews).toBe(2);
     });
 
+    it('gives the latest reviews of listed proposals, newest first and bounded, with their count', async () => {
+      const [author, first, second] = await registeredAgents(context.store, 3);
+      for (let index = 0; index < 3; index++) await context.store.createProposal(newProposal(author!));
+      for (let revision = 2; revision <= 7; revision++) await context.store.addRevision(2, author!.id, newRevision({ createdAt: at(60_000 + revision) }));
+      await context.store.addRevision(3, author!.id, newRevision({ createdAt: at(60_100) }));
+      // Reviews out of revision order in time, and two at the same instant (the higher revision is then the newer).
+      const times: Record<number, number> = { 1: 70_500, 2: 70_100, 3: 70_300, 4: 70_300, 5: 70_200, 6: 70_400, 7: 70_000 };
+      for (const [revision, time] of Object.entries(times)) {
+        const reviewerId = Number(revision) % 2 ? first!.id : second!.id;
+        await context.store.addReview(2, { revision: Number(revision), reviewerId, stance: 'neutral', comment: `r${revision}`, createdAt: at(time) });
+      }
+      await context.store.addReview(3, { revision: 2, reviewerId: second!.id, stance: 'support', comment: 'only', createdAt: at(71_000) });
+      const { items } = await context.store.listProposals({}, { limit: 10 });
+      const latest = await context.store.latestReviews(items, 5);
+      const revisionsOf = (number: number) => latest.get(number)!.reviews.map((review) => review.revision);
+      expect([...latest.keys()].sort()).toEqual([1, 2, 3]);
+      expect(latest.get(1)).toEqual({ reviews: [], count: 0 });
+      expect(revisionsOf(2)).toEqual([1, 6, 4, 3, 5]);
+      expect(latest.get(2)!.count).toBe(7);
+      const record = (await context.store.proposalByNumber(2))!;
+      expect(latest.get(2)!.reviews).toEqual([1, 6, 4, 3, 5].map((revision) => record.reviews.find((review) => review.revision === revision)));
+      expect(latest.get(3)).toEqual({ reviews: [(await context.store.proposalByNumber(3))!.reviews[0]], count: 1 });
+      // Only revisions a listing counted: as if revisions 5 to 7 and their reviews landed after it.
+      const earlier = await context.store.latestReviews([{ number: 2, revisionCount: 4 }], 2);
+      expect(earlier.get(2)!.reviews.map((review) => review.revision)).toEqual([1, 4]);
+      expect(earlier.get(2)!.count).toBe(4);
+      expect(await context.store.latestReviews([], 5)).toEqual(new Map());
+    });
+
     it('changes the status only from an allowed one, and logs every change', async () => {
       const [author] = await registeredAgents(context.store, 1);
       await context.store.createProposal(newProposal(author!));
