@@ -8,3 +8,4 @@ export { publicJwkFromSeed, type PublicJwk } from './crypto/key-ring.ts';
 export { publicKeyFromSeed, randomSeed } from './crypto/ed25519.ts';
 export { decodeBase64Url, encodeBase64Url } from './crypto/base64url.ts';
 export { deriveServerSecret } from './crypto/derive.ts';
+export { internalFailure, malformedRequest, methodNotImplemented, refusal } from './http/refusals.ts';

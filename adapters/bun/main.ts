@@ -1,17 +1,33 @@
 import { Database } from 'bun:sqlite';
-import { createArena } from '../../core/index.ts';
+import http from 'node:http';
+import { createArena, internalFailure, refusal } from '../../core/index.ts';
 import { createBunSqliteDialect } from '../../storage/index.ts';
 import { clientAddress } from '../client-address.ts';
 import { loadLocalSettings } from '../local/settings.ts';
+import { logFailure } from '../log-failure.ts';
+
+// Bun refuses request heads past 16 KiB with a bare 431. Its process-wide limit, the one
+// `--max-http-header-size` sets and `Bun.serve` obeys, is raised to Node's 64 KiB so the core
+// answers an oversized query (a long token, say) with its own problem document.
+Reflect.set(http, 'maxHeaderSize', 65_536);
 
 const settings = await loadLocalSettings(Bun.env, (path) => createBunSqliteDialect(new Database(path, { create: true })));
 const arena = createArena(settings.arena);
 const server = Bun.serve({
   port: settings.port,
   hostname: settings.hostname,
+  // Never Bun's development error page, with its absolute paths and source lines.
+  development: false,
+  // Bun answers a body declared past 128 MiB with its own bare 413; every body limit is the
+  // core's (16384 bytes, refused from Content-Length before anything is read).
+  maxRequestBodySize: Number.MAX_SAFE_INTEGER,
   fetch: (request, bun) => {
     const address = clientAddress(request, bun.requestIP(request)?.address, settings.trustProxy);
     return arena.fetch(request, address === undefined ? {} : { clientAddress: address });
+  },
+  error: (error) => {
+    logFailure('the fetch handler threw', error);
+    return refusal(internalFailure());
   },
 });
 console.log(`Agent Arena (bun) listening on http://localhost:${server.port}`);

@@ -1,9 +1,11 @@
 /// <reference path="./node-sqlite.d.ts" />
 import { DatabaseSync } from 'node:sqlite';
-import { createArena } from '../../core/index.ts';
+import { createArena, internalFailure, refusal } from '../../core/index.ts';
 import { createNodeSqliteDialect } from '../../storage/index.ts';
 import { clientAddress } from '../client-address.ts';
 import { loadLocalSettings } from '../local/settings.ts';
+import { logFailure } from '../log-failure.ts';
+import { closingAfter, ConnectionClosed } from './closing-answer.ts';
 
 const settings = await loadLocalSettings(Deno.env.toObject(), (path) => createNodeSqliteDialect(new DatabaseSync(path)));
 const arena = createArena(settings.arena);
@@ -12,10 +14,15 @@ Deno.serve(
     port: settings.port,
     hostname: settings.hostname,
     onListen: ({ port }) => console.log(`Agent Arena (deno) listening on http://localhost:${port}`),
+    // Also told of an answer's body failing after its head was sent; the value is then unused.
+    onError: (error) => {
+      if (!(error instanceof ConnectionClosed)) logFailure('answering a request failed', error);
+      return refusal(internalFailure());
+    },
   },
-  (request, info) => {
+  async (request, info) => {
     const peer = info.remoteAddr.transport === 'tcp' ? info.remoteAddr.hostname : undefined;
     const address = clientAddress(request, peer, settings.trustProxy);
-    return arena.fetch(request, address === undefined ? {} : { clientAddress: address });
+    return closingAfter(await arena.fetch(request, address === undefined ? {} : { clientAddress: address }));
   },
 );

@@ -2,7 +2,14 @@ import Database from 'better-sqlite3';
 import { createArena } from '../../core/index.ts';
 import { createSqliteDialect } from '../../storage/index.ts';
 import { loadLocalSettings } from '../local/settings.ts';
+import { logFailure } from '../log-failure.ts';
 import { serve } from './serve.ts';
+
+// Every answer is guarded in the request listener. A promise rejected where no one waits (a
+// library's background work, say) leaves no request half-done, so it is logged as the bug it
+// is rather than ending a server that is otherwise answering (Node's default). A thrown
+// exception is not caught here: its state may be broken, and its causes are fixed instead.
+process.on('unhandledRejection', (reason) => logFailure('a promise was rejected with no handler', reason));
 
 const settings = await loadLocalSettings(process.env, (path) => createSqliteDialect(new Database(path)));
 const arena = createArena(settings.arena);

@@ -1,73 +1,130 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
-
+import { internalFailure, malformedRequest, methodNotImplemented, refusal } from '../../core/index.ts';
 import { clientAddress } from '../client-address.ts';
+import { logFailure } from '../log-failure.ts';
+import { bodyStream } from './body-stream.ts';
 
 export type FetchHandler = (request: Request, connection: { clientAddress?: string }) => Promise<Response>;
+
+/** Methods undici's `Request` refuses to carry. The arena implements none of them. */
+const UNCARRIED_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 
 /**
  * Translates Node's request and response to and from the Web `Request` and `Response`.
  * Bodies stream both ways; when the handler answers before reading the whole request body
  * (a 413, say), the connection is closed instead of draining the rest.
+ *
+ * Nothing raised while answering one request may end the process: a failure before the head is
+ * written is answered 500 with the core's problem document, one after it closes the connection
+ * (a short answer must not pass for a whole one), and either is logged once, on one line.
  */
 export function toRequestListener(fetch: FetchHandler, options: { trustProxy?: boolean } = {}) {
-  return async (incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> => {
-    let response: Response;
-    try {
-      const request = toRequest(incoming, outgoing);
-      const address = clientAddress(request, incoming.socket.remoteAddress, options.trustProxy ?? false);
-      response = await fetch(request, address === undefined ? {} : { clientAddress: address });
-    } catch (error) {
-      console.error('agent-arena: the fetch handler threw', error);
-      response = new Response(null, { status: 500 });
-    }
-    await writeResponse(response, incoming, outgoing);
+  const trustProxy = options.trustProxy ?? false;
+  return (incoming: IncomingMessage, outgoing: ServerResponse): void => {
+    // Each failure is handled where it arises (the body stream, the writer); an 'error' event
+    // with no listener would instead be thrown, outside any request.
+    incoming.on('error', ignore);
+    outgoing.on('error', ignore);
+    answer(fetch, trustProxy, incoming, outgoing).catch((error: unknown) => {
+      logFailure('answering a request failed', error);
+      outgoing.destroy();
+    });
   };
 }
 
-function toRequest(incoming: IncomingMessage, outgoing: ServerResponse): Request {
+async function answer(fetch: FetchHandler, trustProxy: boolean, incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
+  let response: Response;
+  try {
+    response = await respond(fetch, trustProxy, incoming, outgoing);
+  } catch (error) {
+    logFailure('the fetch handler threw', error);
+    response = refusal(internalFailure());
+  }
+  await writeResponse(response, incoming, outgoing);
+}
+
+/** The core's answer, or the adapter's own where undici cannot carry the request to it. */
+function respond(fetch: FetchHandler, trustProxy: boolean, incoming: IncomingMessage, outgoing: ServerResponse): Promise<Response> | Response {
+  const method = incoming.method ?? 'GET';
+  const url = requestUrl(incoming);
+  if (UNCARRIED_METHODS.has(method.toUpperCase())) return refusal(methodNotImplemented(method), url?.pathname);
+  if (!url) return refusal(malformedRequest('the request target is neither a path nor an absolute http(s) URL'));
+  let request: Request;
+  try {
+    request = toRequest(incoming, outgoing, method, url);
+  } catch {
+    return refusal(malformedRequest('a header name or value cannot be carried as an HTTP field'));
+  }
+  const address = clientAddress(request, incoming.socket.remoteAddress, trustProxy);
+  return fetch(request, address === undefined ? {} : { clientAddress: address });
+}
+
+function toRequest(incoming: IncomingMessage, outgoing: ServerResponse, method: string, url: URL): Request {
   const headers = new Headers();
   for (let i = 0; i < incoming.rawHeaders.length; i += 2) {
     headers.append(incoming.rawHeaders[i]!, incoming.rawHeaders[i + 1]!);
   }
+  // The signal says the client went away before its answer was complete, as on Bun and Deno;
+  // the MCP bridge hands it to its SDK.
   const abort = new AbortController();
-  outgoing.once('close', () => abort.abort());
-  const method = incoming.method ?? 'GET';
+  outgoing.once('close', () => {
+    if (!outgoing.writableFinished) abort.abort();
+  });
   const hasBody = method !== 'GET' && method !== 'HEAD';
-  return new Request(requestUrl(incoming), {
+  return new Request(url, {
     method,
     headers,
     signal: abort.signal,
-    ...(hasBody ? { body: Readable.toWeb(incoming) as ReadableStream<Uint8Array>, duplex: 'half' } : {}),
+    ...(hasBody ? { body: bodyStream(incoming), duplex: 'half' } : {}),
   } as RequestInit);
 }
 
 /**
  * The request target joined to the origin, never resolved against it: resolving would read a
- * path like `//other.host/x` as another host's URL.
+ * path like `//other.host/x` as another host's URL. Nothing for a target that is neither a path
+ * nor an absolute http(s) URL (`*`, say).
+ *
+ * A Host that is not a host falls back to `localhost` here; the header itself is passed on, and
+ * the core refuses it.
  */
-function requestUrl(incoming: IncomingMessage): URL {
+function requestUrl(incoming: IncomingMessage): URL | undefined {
   const target = incoming.url ?? '/';
-  if (target.startsWith('/')) return new URL(`${baseUrl(incoming)}${target}`);
-  try {
-    // Absolute-form (`GET http://host/path`): its path and query, under the Host header's origin.
-    const { pathname, search } = new URL(target);
-    return new URL(`${baseUrl(incoming)}${pathname}${search}`);
-  } catch {
-    return new URL(`${baseUrl(incoming)}/`);
-  }
+  if (target.startsWith('/')) return parse(`${baseUrl(incoming)}${target}`);
+  // Absolute-form (`GET http://host/path`): its path and query, under the Host header's origin.
+  const absolute = parse(target);
+  if (absolute?.protocol !== 'http:' && absolute?.protocol !== 'https:') return undefined;
+  return parse(`${baseUrl(incoming)}${absolute.pathname}${absolute.search}`);
 }
 
 function baseUrl(incoming: IncomingMessage): string {
-  const host = incoming.headers.host;
-  try {
-    return new URL(`http://${host ?? 'localhost'}`).origin;
-  } catch {
-    return 'http://localhost';
-  }
+  return parse(`http://${incoming.headers.host ?? 'localhost'}`)?.origin ?? 'http://localhost';
+}
+
+function parse(url: string): URL | undefined {
+  return URL.canParse(url) ? new URL(url) : undefined;
 }
 
 async function writeResponse(response: Response, incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
+  try {
+    outgoing.writeHead(response.status, response.statusText || undefined, headersOf(response, incoming));
+  } catch (error) {
+    // A head Node will not write (a header value with a newline, say) is the handler's bug.
+    logFailure('the answer head could not be written', error);
+    void response.body?.cancel().catch(ignore);
+    if (outgoing.headersSent) return void outgoing.destroy();
+    const failure = refusal(internalFailure());
+    const text = await failure.text();
+    outgoing.writeHead(failure.status, headersOf(failure, incoming)).end(text);
+    return;
+  }
+  if (!response.body) {
+    outgoing.end();
+    return;
+  }
+  await writeBody(response.body, outgoing);
+}
+
+function headersOf(response: Response, incoming: IncomingMessage): Record<string, string | string[]> {
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, name) => {
     if (name !== 'set-cookie') headers[name] = value;
@@ -75,16 +132,44 @@ async function writeResponse(response: Response, incoming: IncomingMessage, outg
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) headers['set-cookie'] = cookies;
   if (!incoming.complete) headers.connection = 'close';
-  outgoing.writeHead(response.status, response.statusText || undefined, headers);
-  if (!response.body) {
-    outgoing.end();
-    return;
-  }
+  return headers;
+}
+
+/**
+ * Streams the body with backpressure. If the client goes away, reading stops and the body is
+ * cancelled; if the body fails, the connection is destroyed so the client sees a broken answer.
+ */
+async function writeBody(body: ReadableStream<Uint8Array>, outgoing: ServerResponse): Promise<void> {
+  const reader = body.getReader();
+  const gone = new Promise<'gone'>((resolve) => outgoing.once('close', () => resolve('gone')));
   try {
-    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-      if (!outgoing.write(chunk)) await new Promise((resolve) => outgoing.once('drain', resolve));
+    for (;;) {
+      const next = await Promise.race([reader.read(), gone]);
+      if (next === 'gone') break;
+      if (next.done) {
+        outgoing.end();
+        return;
+      }
+      if (!outgoing.write(next.value) && (await drained(outgoing)) === 'gone') break;
     }
-  } finally {
-    outgoing.end();
+    await reader.cancel().catch(ignore);
+  } catch (error) {
+    logFailure('the answer body failed after its head was sent', error);
+    outgoing.destroy();
+    await reader.cancel().catch(ignore);
   }
 }
+
+function drained(outgoing: ServerResponse): Promise<'drained' | 'gone'> {
+  return new Promise((resolve) => {
+    const onDrain = () => settle('drained');
+    const onClose = () => settle('gone');
+    const settle = (how: 'drained' | 'gone') => {
+      outgoing.off('drain', onDrain).off('close', onClose);
+      resolve(how);
+    };
+    outgoing.once('drain', onDrain).once('close', onClose);
+  });
+}
+
+function ignore(): void {}

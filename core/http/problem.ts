@@ -18,6 +18,7 @@ export const PROBLEM_TYPES = {
   'idempotency-key-reused': { status: 422, title: 'Idempotency-Key reused with a different body', description: 'An `Idempotency-Key` may be replayed only with the exact body it was first used with.' },
   'rate-limited': { status: 429, title: 'Too many requests', description: 'A rate limit was reached; `Retry-After` says when to try again.' },
   'internal-error': { status: 500, title: 'Internal error', description: 'The service failed. This is always a bug; nothing was stored.' },
+  'not-implemented': { status: 501, title: 'Method not implemented', description: 'The method is not one the arena answers on any path (it answers GET, HEAD, POST, PUT, DELETE and OPTIONS).' },
   'service-unavailable': { status: 503, title: 'Service unavailable', description: 'This surface is closed or not configured; nothing of the request was kept.' },
   'storage-unavailable': {
     status: 503,

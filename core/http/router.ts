@@ -3,6 +3,8 @@ import type { ArenaContext } from '../context.ts';
 import { withCors, preflight } from './cors.ts';
 import { StorageUnavailableError } from '../store/errors.ts';
 import { HttpError, problemResponse } from './problem.ts';
+import { isImplementedMethod, methodNotImplemented, refusal } from './refusals.ts';
+import { requestTarget } from './request-target.ts';
 import type { Connection, Route } from './route.ts';
 
 /** How long a client is asked to wait while the database is unavailable. */
@@ -50,7 +52,12 @@ export function createFetchHandler(routes: readonly Route[], context: () => Prom
   }
 
   return async function fetch(request: Request, connection: Connection = {}): Promise<Response> {
-    const pathname = new URL(request.url).pathname;
+    // Refused before any route sees it: a method no path answers (501), then a URL, Host or
+    // percent-encoding that cannot be read (400). Past here, `request.url` parses.
+    if (!isImplementedMethod(request.method)) return refusal(methodNotImplemented(request.method), pathOf(request.url));
+    const target = requestTarget(request);
+    if (target instanceof HttpError) return refusal(target);
+    const { pathname } = target;
     if (request.method === 'OPTIONS') {
       const allowed = methodsFor(pathname);
       return allowed.length > 0 ? preflight(allowed) : withCors(problemResponse(notFound(pathname), pathname));
@@ -67,6 +74,11 @@ export function createFetchHandler(routes: readonly Route[], context: () => Prom
     if (isHead) response = new Response(null, response);
     return withCors(response);
   };
+}
+
+/** The path, for a problem's `instance`, when the URL parses at all. */
+function pathOf(url: string): string | undefined {
+  return URL.canParse(url) ? new URL(url).pathname : undefined;
 }
 
 function unmatched(pathname: string, allowed: string[]): Response {

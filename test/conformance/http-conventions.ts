@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { client, expectProblem } from '../support/http.ts';
+import { sendRaw, type RawAnswer } from '../support/raw-http.ts';
 import type { Target } from './define.ts';
 
 const SUBMIT = '/api/games/packet-run/submit';
@@ -105,11 +106,103 @@ export function httpConventions(target: Target): void {
       expectProblem(await api.send(SUBMIT, { method: 'POST', body: new Blob([body]) }), 415, 'unsupported-media-type');
     });
 
+    it('closes the connection after a 413, whether or not the rest of the body follows', async () => {
+      const head = (framing: string) => `POST ${SUBMIT} HTTP/1.1\r\nHost: arena.test\r\nContent-Type: application/json\r\n${framing}\r\n\r\n`;
+      const cases: [string, string][] = [
+        ['Content-Length: 20000', ''],
+        ['Content-Length: 20000', 'x'.repeat(100)],
+        ['Transfer-Encoding: chunked', `4e20\r\n${'x'.repeat(20_000)}\r\n`],
+      ];
+      for (const [framing, body] of cases) {
+        const answer = await sendRaw(target.baseUrl(), head(framing), { body });
+        expectRawProblem(answer, 413, 'payload-too-large');
+        expect(answer.closed, `${framing} with ${body.length} bytes sent`).toBe(true);
+      }
+    });
+
+    it('answers a 20000-character query with its own problem, not the runtime’s bare 431', async () => {
+      const answer = await api.get(`/api/games/triad-duel/verify?receiptToken=${'a'.repeat(20_000)}`);
+      expectProblem(answer, 400);
+    });
+
     it('refuses broken, empty and non-UTF-8 JSON with 400', async () => {
       const post = (body: BodyInit) => api.send(SUBMIT, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
       expectProblem(await post('{"actions": "UU"'), 400, 'malformed-json');
       expectProblem(await post(''), 400, 'malformed-json');
       expectProblem(await post(new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d])), 400, 'malformed-json');
     });
+
+    malformedRequests(target);
   });
+}
+
+/**
+ * What no HTTP client library sends, so it goes out byte for byte on a raw socket: each is a
+ * 4xx or 501 problem, never a 500. Where a runtime's own HTTP parser answers before the core
+ * sees the request, the exception is named beside the case (and in docs/PROTOCOL.md).
+ */
+function malformedRequests(target: Target): void {
+  const line = (requestLine: string, host = 'arena.test') => `${requestLine}\r\nHost: ${host}\r\nConnection: close\r\n\r\n`;
+  const send = (head: string) => sendRaw(target.baseUrl(), head);
+
+  describe('malformed requests', () => {
+    // Under miniflare, its Node proxy answers a Host it cannot parse with its own 500 before
+    // workerd runs; on Cloudflare the edge refuses it before any worker does.
+    it.skipIf(target.runtime === 'workers')('answers a malformed Host with a 400 problem', async () => {
+      for (const host of ['a b c', 'arena.test/elsewhere', '[::1']) {
+        expectRawProblem(await send(line('GET /api/games HTTP/1.1', host)), 400, 'invalid-request');
+      }
+    });
+
+    it('answers malformed percent-encoding in the path or the query with a 400 problem', async () => {
+      for (const path of ['/%ZZ', '/api/social/topics/%E0%A4%A', '/api/games?x=%ZZ', '/api/games?x=%E0%A4%A', '/api/games?x=%FF']) {
+        const answer = await send(line(`GET ${path} HTTP/1.1`));
+        expectRawProblem(answer, 400, 'invalid-request');
+        expect(JSON.parse(answer.body).detail, path).toContain('percent-encoding');
+      }
+    });
+
+    // Bun's and Deno's parsers refuse these targets with a bare 400 before the core sees them;
+    // Node's adapter answers them with the core's problem. Miniflare's proxy answers 500.
+    it.skipIf(target.runtime === 'workers')('answers a request target that is not a path with 400', async () => {
+      for (const requestLine of ['GET * HTTP/1.1', 'GET api/games HTTP/1.1']) {
+        const answer = await send(line(requestLine));
+        expect(answer.status, requestLine).toBe(400);
+        if (answer.body !== '') expectRawProblem(answer, 400, 'invalid-request');
+      }
+    });
+
+    it('answers a method the arena implements nowhere with a 501 problem', async () => {
+      for (const method of ['TRACE', 'PATCH', 'PROPFIND']) {
+        expectRawProblem(await send(line(`${method} /api/games HTTP/1.1`)), 501, 'not-implemented');
+      }
+      expectRawProblem(await send(line('TRACE /no/such/path HTTP/1.1')), 501, 'not-implemented');
+    });
+
+    // Bun's parser knows a fixed list of methods and closes the connection, unanswered, on any
+    // other; workerd answers those itself, with a plain-text 501.
+    it.skipIf(target.runtime === 'bun')('answers a method token no parser knows with 501', async () => {
+      for (const method of ['TRACK', 'FOO']) {
+        const answer = await send(line(`${method} /api/games HTTP/1.1`));
+        if (target.runtime === 'workers') expect(answer.status, method).toBe(501);
+        else expectRawProblem(answer, 501, 'not-implemented');
+      }
+    });
+
+    // Miniflare's proxy answers CONNECT with its own 500; Cloudflare's edge never forwards it.
+    it.skipIf(target.runtime === 'workers')('answers CONNECT with a 501 problem', async () => {
+      expectRawProblem(await send(line('CONNECT arena.test:443 HTTP/1.1', 'arena.test:443')), 501, 'not-implemented');
+    });
+
+    it('keeps serving after all of them', async () => {
+      expect((await fetch(`${target.baseUrl()}/api/games`)).status).toBe(200);
+    });
+  });
+}
+
+/** A problem document read off a raw socket. */
+function expectRawProblem(answer: RawAnswer, status: number, slug: string): void {
+  expect(answer.status, answer.body).toBe(status);
+  expect(answer.headers['content-type']).toBe('application/problem+json');
+  expect(JSON.parse(answer.body)).toMatchObject({ type: `/problems/${slug}`, status, title: expect.any(String), detail: expect.any(String) });
 }

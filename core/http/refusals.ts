@@ -1,0 +1,34 @@
+import { withCors } from './cors.ts';
+import { HttpError, problemResponse } from './problem.ts';
+
+/** Every method some path of the arena answers: GET also answers HEAD, OPTIONS answers preflights. */
+const IMPLEMENTED_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS']);
+
+export function isImplementedMethod(method: string): boolean {
+  return IMPLEMENTED_METHODS.has(method);
+}
+
+/** 501: a method no path answers (TRACE, PATCH, an unknown token), as opposed to 405 on one path. */
+export function methodNotImplemented(method: string): HttpError {
+  return new HttpError('not-implemented', `the arena answers ${method.slice(0, 32)} on no path; it answers ${[...IMPLEMENTED_METHODS].join(', ')}`);
+}
+
+/** 400: a request line or head the runtime's parser refused, when the adapter answers for it. */
+export function malformedRequest(detail: string): HttpError {
+  return new HttpError('invalid-request', detail);
+}
+
+/** 500: answering failed; always a bug. */
+export function internalFailure(): HttpError {
+  return new HttpError('internal-error', 'the service failed; this is a bug and nothing was stored');
+}
+
+/**
+ * The problem answer, with the CORS headers every answer carries. The router answers with it,
+ * and so do adapters where their runtime will not build a `Request` for what arrived (Node
+ * refuses CONNECT, TRACE and TRACK; its parser refuses unknown methods) or answering failed:
+ * the same documents either way.
+ */
+export function refusal(error: HttpError, instance?: string): Response {
+  return withCors(problemResponse(error, instance));
+}
