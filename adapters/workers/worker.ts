@@ -1,4 +1,4 @@
-import { createArena, type Arena } from '../../core/index.ts';
+import { createArena, internalFailure, refusal, storageUnavailable, StorageUnavailableError, type Arena } from '../../core/index.ts';
 import { createD1Dialect, openStore, type D1DatabaseLike } from '../../storage/index.ts';
 import { keysFromEnv, settingsFromEnv, type Environment } from '../env-options.ts';
 
@@ -16,9 +16,18 @@ export default {
       arena = undefined;
       throw error;
     });
+    let opened: Arena;
+    try {
+      opened = await arena;
+    } catch (error) {
+      // D1 unreachable while the schema is checked: 503, and the next request tries again.
+      if (error instanceof StorageUnavailableError) return refusal(storageUnavailable());
+      console.error('agent-arena: the arena could not be opened', error);
+      return refusal(internalFailure());
+    }
     // Cloudflare sets CF-Connecting-IP to the client's address; it cannot be forged past the edge.
     const address = request.headers.get('cf-connecting-ip');
-    return (await arena).fetch(request, address === null ? {} : { clientAddress: address });
+    return opened.fetch(request, address === null ? {} : { clientAddress: address });
   },
 };
 

@@ -18,6 +18,15 @@ export function malformedRequest(detail: string): HttpError {
   return new HttpError('invalid-request', detail);
 }
 
+/** How long a client is asked to wait while the database is unavailable. */
+const STORAGE_RETRY_AFTER_SECONDS = 5;
+
+/** 503: the database cannot be reached or stays busy; the same request may be sent again later. */
+export function storageUnavailable(): HttpError {
+  const detail = 'the database is unavailable right now; nothing of this request was kept. Send it again later (a durable write with the same Idempotency-Key)';
+  return new HttpError('storage-unavailable', detail, { headers: { 'retry-after': String(STORAGE_RETRY_AFTER_SECONDS) } });
+}
+
 /** 500: answering failed; always a bug. */
 export function internalFailure(): HttpError {
   return new HttpError('internal-error', 'the service failed; this is a bug and nothing was stored');

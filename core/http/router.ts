@@ -3,12 +3,10 @@ import type { ArenaContext } from '../context.ts';
 import { withCors, preflight } from './cors.ts';
 import { StorageUnavailableError } from '../store/errors.ts';
 import { HttpError, problemResponse } from './problem.ts';
-import { isImplementedMethod, methodNotImplemented, refusal } from './refusals.ts';
+import { internalFailure, isImplementedMethod, methodNotImplemented, refusal, storageUnavailable } from './refusals.ts';
 import { requestTarget } from './request-target.ts';
 import type { Connection, Route } from './route.ts';
 
-/** How long a client is asked to wait while the database is unavailable. */
-const STORAGE_RETRY_AFTER_SECONDS = 5;
 /** An outage is logged once, then again only if it lasts: at most one line a minute. */
 const OUTAGE_LOG_EVERY_MS = 60_000;
 
@@ -28,11 +26,10 @@ export function createFetchHandler(routes: readonly Route[], context: () => Prom
         outageLoggedAt = Date.now();
         console.error(`agent-arena: ${error.message}; answering 503 until it is back`);
       }
-      const detail = 'the database is unavailable right now; nothing of this request was kept. Send it again later (a durable write with the same Idempotency-Key)';
-      return problemResponse(new HttpError('storage-unavailable', detail, { headers: { 'retry-after': String(STORAGE_RETRY_AFTER_SECONDS) } }), pathname);
+      return problemResponse(storageUnavailable(), pathname);
     }
     console.error('agent-arena: unhandled error', error);
-    return problemResponse(new HttpError('internal-error', 'the service failed; this is a bug and nothing was stored'), pathname);
+    return problemResponse(internalFailure(), pathname);
   };
   const router = Router<IRequest, [ArenaContext, Connection]>({
     catch: (error: unknown, request: IRequest) => toProblem(error, new URL(request.url).pathname),
