@@ -1,3 +1,4 @@
+import { nestsDeeperThan, tooDeep } from './json-depth.ts';
 import { HttpError } from './problem.ts';
 
 /** The spec's limit for any request. */
@@ -5,7 +6,8 @@ export const MAX_BODY_BYTES = 16_384;
 
 /**
  * Reads a JSON request body: 415 unless it is declared JSON, 413 as soon as it passes the
- * limit (reading stops there; the rest is never buffered), 400 when it is not UTF-8 JSON.
+ * limit (reading stops there; the rest is never buffered), 400 when it is not UTF-8 JSON or
+ * nests deeper than `MAX_JSON_DEPTH` (checked before it is parsed).
  */
 export async function readJsonBody(request: Request, limit = MAX_BODY_BYTES): Promise<unknown> {
   if (!isJsonMediaType(request.headers.get('content-type'))) {
@@ -19,6 +21,7 @@ export async function readJsonBody(request: Request, limit = MAX_BODY_BYTES): Pr
     throw new HttpError('malformed-json', 'the body is not valid UTF-8');
   }
   if (text.trim() === '') throw new HttpError('malformed-json', 'the body is empty; send a JSON object');
+  if (nestsDeeperThan(text)) throw tooDeep();
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {

@@ -1,4 +1,5 @@
 import { MAX_BODY_BYTES, readBodyBytes } from '../http/json-body.ts';
+import { nestsDeeperThan, tooDeep } from '../http/json-depth.ts';
 
 /**
  * The request again, its body read into memory with the arena's size limit: a 413 `HttpError`
@@ -8,6 +9,8 @@ import { MAX_BODY_BYTES, readBodyBytes } from '../http/json-body.ts';
  */
 export async function withBoundedBody(request: Request, limit = MAX_BODY_BYTES): Promise<Request> {
   const bytes = await readBodyBytes(request, limit);
+  // Nested past the limit: a 400 `HttpError` before the SDK parses anything.
+  if (nestsDeeperThan(new TextDecoder().decode(bytes))) throw tooDeep();
   const headers = new Headers(request.headers);
   // The copy carries its own body; framing headers of the original would misdescribe it.
   headers.delete('content-length');

@@ -4,6 +4,7 @@ import { startArena, type RunningArena, type Runtime } from '../support/servers.
 import { arrivalHall } from './arrival.ts';
 import { clubhouse } from './clubhouse.ts';
 import { statusDocuments } from './documents.ts';
+import { deepJson } from './deep-json.ts';
 import { discoveryLinks } from './links.ts';
 import { httpConventions } from './http-conventions.ts';
 import { idempotencyOnEveryWrite } from './idempotency.ts';
@@ -52,6 +53,7 @@ export function defineConformance(runtime: Runtime): void {
       },
     };
     httpConventions(target);
+    deepJson(target);
     packetRun(target);
     signedEvidence(target);
     triadDuel(target);

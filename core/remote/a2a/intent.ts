@@ -1,3 +1,5 @@
+import { nestsDeeperThan, tooDeep } from '../../http/json-depth.ts';
+import { A2AError } from './errors.ts';
 import type { InputPart } from './send-request.ts';
 
 /** What a message asks of this agent: to play a Packet Run tape, or (anything else) orientation. */
@@ -25,6 +27,8 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 function jsonObjectIn(text: string): unknown {
   const trimmed = text.trim();
   if (!trimmed.startsWith('{')) return undefined;
+  // JSON inside a text part was never counted with the body's own nesting.
+  if (nestsDeeperThan(trimmed)) throw new A2AError('invalidParams', `a text part's JSON: ${tooDeep().detail}`);
   try {
     return JSON.parse(trimmed);
   } catch {

@@ -1,6 +1,7 @@
 import type { ArenaContext } from '../../context.ts';
 import { defineRoute } from '../../http/route.ts';
 import { MAX_BODY_BYTES } from '../../http/json-body.ts';
+import { nestsDeeperThan, tooDeep } from '../../http/json-depth.ts';
 import { HttpError } from '../../http/problem.ts';
 import { readBoundedText } from '../bounded-body.ts';
 import type { Caller } from '../call-route.ts';
@@ -126,6 +127,7 @@ function checkMediaType(header: string | null): void {
 
 function parseJson(text: string): unknown {
   if (text.trim() === '') throw new A2AError('invalidParams', 'the body is empty: send a SendMessageRequest JSON object');
+  if (nestsDeeperThan(text)) throw new A2AError('invalidParams', tooDeep().detail);
   try {
     return JSON.parse(text);
   } catch (error) {

@@ -38,13 +38,16 @@ export async function serveMcp(arena: ArenaContext, caller: Caller): Promise<Res
 }
 
 /**
- * A body past the limit, answered in JSON-RPC's shape as the SDK answers its own: 413 with
- * error -32000 and no id (the request was never read). Anything else goes on to the router.
+ * A body the arena refuses before the SDK reads it, answered in JSON-RPC's shape as the SDK
+ * answers its own, with no id (the request was never parsed): past the size limit, 413 with
+ * error -32000; nested past the depth limit, 400 with -32600 (Invalid Request). Anything else
+ * goes on to the router.
  */
 function asJsonRpcError(error: unknown): Response {
-  if (!(error instanceof HttpError) || error.slug !== 'payload-too-large') throw error;
-  return new Response(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32000, message: error.detail } }), {
-    status: 413,
+  if (!(error instanceof HttpError) || (error.slug !== 'payload-too-large' && error.slug !== 'invalid-request')) throw error;
+  const code = error.slug === 'payload-too-large' ? -32000 : -32600;
+  return new Response(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message: error.detail } }), {
+    status: error.status,
     headers: { 'content-type': 'application/json', ...error.extra.headers },
   });
 }
