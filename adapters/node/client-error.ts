@@ -22,6 +22,10 @@ export function answerClientError(error: Error & { code?: string; rawPacket?: Bu
     socket.destroy();
     return;
   }
+  // The client goes on sending after an answer that said `Connection: close` (one given before
+  // its body was read, a 413 say): that answer was the last, so nothing more is written; the
+  // connection ends once it is out.
+  if (error.code === 'HPE_CLOSED_CONNECTION') return;
   const bare = error.code === undefined ? undefined : BARE[error.code];
   if (bare) return writeAndClose(socket, bare);
   const response =
