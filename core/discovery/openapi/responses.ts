@@ -12,7 +12,7 @@ const RETRY_AFTER = { description: 'Seconds to wait before trying again.', schem
 const HEADERS_BY_STATUS: Partial<Record<number, Record<string, unknown>>> = {
   401: { 'WWW-Authenticate': { description: '`Bearer realm="agent-arena"`, with `error="invalid_token"` where a credential was sent.', schema: { type: 'string' } } },
   409: { 'Retry-After': { ...RETRY_AFTER, description: 'When the same Idempotency-Key is still in flight: 1.' } },
-  429: { 'Retry-After': { ...RETRY_AFTER, description: 'Seconds to 00:00 UTC, when the daily count resets.' } },
+  429: { 'Retry-After': { ...RETRY_AFTER, description: 'Seconds until the count resets: the end of the UTC hour for the anonymous-write budget, 00:00 UTC for a daily cap.' } },
 };
 
 /**
@@ -20,6 +20,7 @@ const HEADERS_BY_STATUS: Partial<Record<number, Record<string, unknown>>> = {
  * invalid (400), a body can also be malformed, too large or not JSON (400, 413, 415); a token
  * in them can be refused (400); a credential can be missing or wrong (401, 403); a path
  * parameter can name nothing (404); a durable write can conflict or reuse its key (409, 422);
+ * a durable write no credential stands behind counts against its client's hourly budget (429);
  * a guard or the operator's missing token closes the route (503). Plus what the route says
  * its handler adds (`responds.problems`).
  */
@@ -31,6 +32,7 @@ export function refusalsOf(route: Route): ProblemSlug[] {
   if (route.auth) for (const slug of ['unauthorized', 'forbidden'] as const) slugs.add(slug);
   if (pathParameterNames(route.path).length > 0) slugs.add('not-found');
   if (route.durable) for (const slug of ['conflict', 'idempotency-key-reused'] as const) slugs.add(slug);
+  if (route.durable && route.auth !== 'agent' && route.auth !== 'operator') slugs.add('rate-limited');
   if (route.guarded || route.auth === 'operator') slugs.add('service-unavailable');
   for (const slug of route.responds?.problems ?? []) slugs.add(slug);
   return [...slugs];
