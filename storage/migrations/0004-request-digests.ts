@@ -19,6 +19,7 @@ import { sql, type Kysely } from 'kysely';
 import { idempotencyKeyDigest } from '../../core/http/idempotency.ts';
 import type { DialectFamily } from '../family.ts';
 import { runEach } from './0001-league.ts';
+import { leagueTables } from './0001-league-tables.ts';
 import { STATUSES_0002, statusColumn } from './0002-social-tables.ts';
 import { moves } from './0002-social-triggers.ts';
 
@@ -120,24 +121,9 @@ function idempotencyRecords(family: DialectFamily): string[] {
   ];
 }
 
-/** Migration 0001's table, for `down`. */
+/** Migration 0001's table and index, as 0001 made them, for `down`. */
 function oldIdempotencyKeys(family: DialectFamily): string[] {
-  const millis = family === 'postgres' ? 'bigint' : 'integer';
-  return [
-    `CREATE TABLE IF NOT EXISTS idempotency_keys (
-      scope text NOT NULL,
-      "key" text NOT NULL,
-      fingerprint text NOT NULL,
-      state text NOT NULL CHECK (state IN ('in-flight', 'completed')),
-      claimed_at ${millis} NOT NULL,
-      expires_at ${millis} NOT NULL,
-      status integer,
-      headers text,
-      body text,
-      PRIMARY KEY (scope, "key")
-    )`,
-    `CREATE INDEX IF NOT EXISTS idempotency_keys_expiry ON idempotency_keys (expires_at)`,
-  ];
+  return leagueTables(family).filter((statement) => statement.includes(' idempotency_keys'));
 }
 
 /**

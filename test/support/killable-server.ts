@@ -1,65 +1,9 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-
-const root = fileURLToPath(new URL('../../', import.meta.url));
+import { spawnServer, type SpawnedServer } from './spawned-server.ts';
 
 /** A Node server process the test may kill outright, with everything it printed kept. */
-export interface KillableServer {
-  baseUrl: string;
-  /** Settles when the process has ended, with the signal that ended it (or its exit code). */
-  exited: Promise<NodeJS.Signals | number | null>;
-  /** `kill -9`, then waits for the process to be gone. */
-  kill(): Promise<void>;
-  /** SIGTERM (SIGKILL after 5 s), then waits for the process to be gone. */
-  stop(): Promise<void>;
-  output(): string;
-}
+export type KillableServer = SpawnedServer;
 
-/**
- * Runs `entry` (a path from the repository root) with `node --import tsx`, as the Node
- * adapter is run, on a free port, and waits for its "listening on http://localhost:PORT" line.
- */
-export async function startKillable(entry: string, env: Record<string, string>): Promise<KillableServer> {
-  const { DATABASE_URL: _, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    cwd: root,
-    env: { ...inherited, PORT: '0', HOST: '127.0.0.1', NO_COLOR: '1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${entry} did not start within 60 s:\n${output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on http:\/\/localhost:(\d+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(Number(match[1]));
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    void exited.then((ending) => {
-      clearTimeout(timer);
-      reject(new Error(`${entry} ended (${ending}) before listening:\n${output}`));
-    });
-  });
-  const gone = () => child.exitCode !== null || child.signalCode !== null;
-  return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    exited,
-    output: () => output,
-    async kill() {
-      if (!gone()) child.kill('SIGKILL');
-      await exited;
-    },
-    async stop() {
-      if (gone()) return;
-      const force = setTimeout(() => child.kill('SIGKILL'), 5_000);
-      child.kill('SIGTERM');
-      await exited;
-      clearTimeout(force);
-    },
-  };
+/** Runs `entry` (a path from the repository root) with `node --import tsx`, as the Node adapter is run. */
+export function startKillable(entry: string, env: Record<string, string>): Promise<KillableServer> {
+  return spawnServer(entry, [process.execPath, '--import', 'tsx', entry], env);
 }

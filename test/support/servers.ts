@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { Miniflare } from 'miniflare';
+import { spawnServer } from './spawned-server.ts';
 
 /** A real arena server under test, on one runtime. */
 export interface RunningArena {
@@ -42,47 +42,13 @@ export function startArena(runtime: Runtime, env: Record<string, string>): Promi
  * ARENA_DATA_DIR or DATABASE_URL of its own, it gets a fresh data folder, removed at stop.
  */
 async function startProcess(runtime: Exclude<Runtime, 'workers'>, env: Record<string, string>): Promise<RunningArena> {
-  const [command, ...args] = COMMANDS[runtime];
   const ownDataDir = env.ARENA_DATA_DIR || env.DATABASE_URL ? undefined : await mkdtemp(join(tmpdir(), `arena-${runtime}-`));
-  const { DATABASE_URL: _, ...inherited } = process.env;
-  const child = spawn(command!, args, {
-    cwd: root,
-    // A DATABASE_URL meant for CI's storage suite must not leak into servers that did not ask for it.
-    env: { ...inherited, PORT: '0', HOST: '127.0.0.1', NO_COLOR: '1', ...(ownDataDir ? { ARENA_DATA_DIR: ownDataDir } : {}), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${runtime} did not start within 60 s:\n${output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on http:\/\/localhost:(\d+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(Number(match[1]));
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${runtime} exited with ${code} before listening:\n${output}`));
-    });
-  });
+  const server = await spawnServer(runtime, COMMANDS[runtime], { ...(ownDataDir ? { ARENA_DATA_DIR: ownDataDir } : {}), ...env });
   const stop = async () => {
-    await stopProcess(child);
+    await server.stop();
     if (ownDataDir) await rm(ownDataDir, { recursive: true, force: true });
   };
-  return { runtime, baseUrl: `http://127.0.0.1:${port}`, stop };
-}
-
-function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-    setTimeout(() => child.kill('SIGKILL'), 5_000).unref();
-  });
+  return { runtime, baseUrl: server.baseUrl, stop };
 }
 
 let workerBundle: Promise<string> | undefined;
