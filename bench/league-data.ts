@@ -110,7 +110,8 @@ export async function cachedSqliteLeague(dir: string, shape: LeagueShape, log: (
  */
 export async function populateSqliteLeague(dir: string, shape: LeagueShape, log: (line: string) => void, keysFrom?: string): Promise<PreparedLeague> {
   const start = performance.now();
-  mkdirSync(dir, { recursive: true });
+  // Private, as the adapters make their data folders: it holds a key file.
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
   if (keysFrom !== undefined) copyFileSync(join(keysFrom, KEY_FILE_NAME), join(dir, KEY_FILE_NAME));
   const keys = await loadOrCreateKeys(dir);
   const path = join(dir, DATABASE_FILE);

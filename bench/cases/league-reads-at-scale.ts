@@ -120,7 +120,7 @@ async function measureSqlite(): Promise<Row[]> {
 
 /** PostgreSQL, each league a database of the kept cluster; undefined where there is no server binary. */
 async function measurePostgres(): Promise<Row[] | undefined> {
-  mkdirSync(POSTGRES_CACHE, { recursive: true });
+  mkdirSync(POSTGRES_CACHE, { recursive: true, mode: 0o700 });
   const cluster = await startCluster('league-reads', POSTGRES_CACHE);
   if (cluster === undefined) return undefined;
   try {
