@@ -3,14 +3,12 @@ import { canonicalJson } from '../crypto/canonical-json.ts';
 import { sha256Hex } from '../crypto/sha256.ts';
 import type { StoredResponse } from '../store/records.ts';
 import { HttpError, problemResponse } from './problem.ts';
-import { RATE_WINDOW_MS } from './rate-limit.ts';
+import { purgeNowAndThen } from './housekeeping.ts';
 import { isTransient } from './transient.ts';
 
 /** Keys are kept a day; a request still "in flight" after a minute is taken to have crashed. */
 export const KEEP_FOR_MS = 24 * 60 * 60 * 1000;
 export const STALE_AFTER_MS = 60 * 1000;
-/** Expired records are deleted at most this often by each instance. */
-const PURGE_EVERY_MS = 60 * 60 * 1000;
 /** How long a repeated request waits for the first one to finish before answering 409. */
 const WAIT_FOR_FIRST_MS = 5_000;
 const POLL_MS = 25;
@@ -132,17 +130,6 @@ export async function runOnce<Body>(
 /** Gives the key up; if even that fails (storage is down), the claim goes stale on its own. */
 async function release(arena: ArenaContext, held: { keyDigest: string; claimedAt: number }): Promise<void> {
   await arena.store.releaseIdempotencyKey(held).catch(() => undefined);
-}
-
-const lastPurge = new WeakMap<ArenaContext, number>();
-
-/** Housekeeping on the write path, at most hourly per instance: expired keys and rate-limit windows are deleted. */
-async function purgeNowAndThen(arena: ArenaContext): Promise<void> {
-  const now = arena.now();
-  if (now - (lastPurge.get(arena) ?? -Infinity) < PURGE_EVERY_MS) return;
-  lastPurge.set(arena, now);
-  await arena.store.purgeIdempotencyKeys(now);
-  await arena.store.purgeHits(now - RATE_WINDOW_MS);
 }
 
 async function claimOrWait(arena: ArenaContext, request: { keyDigest: string; fingerprint: string }) {
