@@ -6,12 +6,12 @@
 import { Kysely, type Dialect } from 'kysely';
 import type { Store } from '../core/store/store.ts';
 import type { Database } from './database.ts';
-import type { DialectFamily } from './family.ts';
+import type { DialectFamily } from './shared/family.ts';
 import { createKyselyStore } from './kysely-store.ts';
 import { migrateToLatest } from './migrate.ts';
 
 export type { Database } from './database.ts';
-export type { DialectFamily } from './family.ts';
+export type { DialectFamily } from './shared/family.ts';
 export { createKyselyStore } from './kysely-store.ts';
 export { migrateToLatest } from './migrate.ts';
 export { arenaMigrations } from './migrations/provider.ts';

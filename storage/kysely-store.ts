@@ -8,16 +8,16 @@
 import type { Kysely } from 'kysely';
 import type { NewAgent, RequestKeyed } from '../core/store/records.ts';
 import type { Store } from '../core/store/store.ts';
-import { arrivalStore } from './arrivals.ts';
-import { clubhouseStore } from './clubhouse.ts';
+import { arrivalStore } from './arrival/store.ts';
+import { clubhouseStore } from './social/store.ts';
 import type { Database } from './database.ts';
-import type { DialectFamily } from './family.ts';
-import { claimIdempotencyKey, completeIdempotencyKey, purgeIdempotencyKeys, releaseIdempotencyKey } from './idempotency.ts';
-import { dailyStandings, listAttempts, seasonStandings } from './listings.ts';
-import { retainAttempt } from './retain-attempt.ts';
-import { asNumber, toAgent, toAttempt } from './rows.ts';
-import { rateLimitStore } from './rate-limits.ts';
-import { rulesStore } from './rules-desk.ts';
+import type { DialectFamily } from './shared/family.ts';
+import { claimIdempotencyKey, completeIdempotencyKey, purgeIdempotencyKeys, releaseIdempotencyKey } from './http/idempotency.ts';
+import { dailyStandings, listAttempts, seasonStandings } from './league/listings.ts';
+import { retainAttempt } from './league/retain-attempt.ts';
+import { asNumber, toAgent, toAttempt } from './league/rows.ts';
+import { rateLimitStore } from './http/rate-limits.ts';
+import { rulesStore } from './rules/store.ts';
 
 /** A `Store` on a migrated database; `close()` destroys the Kysely instance (and so its client). */
 export function createKyselyStore(db: Kysely<Database>, family: DialectFamily): Store {

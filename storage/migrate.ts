@@ -5,7 +5,7 @@
  * record a migration the winner recorded, and another look carries on from there.
  */
 import { Migrator, type Kysely, type MigrationResultSet } from 'kysely';
-import type { DialectFamily } from './family.ts';
+import type { DialectFamily } from './shared/family.ts';
 import { arenaMigrations } from './migrations/provider.ts';
 
 /** Runs every pending migration; resolves to the names of those this call ran and recorded. */

@@ -1,7 +1,7 @@
 import { randomId } from '../crypto/random.ts';
 import { paged, pageOf } from '../http/paging.ts';
 import { HttpError } from '../http/problem.ts';
-import { json } from '../http/responses.ts';
+import { json } from '../http/respond.ts';
 import { defineRoute } from '../http/route.ts';
 import { nextUtcMidnight, utcDate } from '../time/utc-day.ts';
 import { arrivalDigests } from './digests.ts';

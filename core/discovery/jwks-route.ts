@@ -1,5 +1,5 @@
 import { defineRoute } from '../http/route.ts';
-import { json } from '../http/responses.ts';
+import { json } from '../http/respond.ts';
 import { JwksResponseSchema } from './responses.ts';
 
 /** The public keys that verify every token and receipt this arena signs, retired ones included. */

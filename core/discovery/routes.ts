@@ -1,4 +1,4 @@
-import { textResponse } from '../http/responses.ts';
+import { textResponse } from '../http/respond.ts';
 import { defineRoute } from '../http/route.ts';
 import { arenaFacts } from '../status/facts.ts';
 import { atomFeed } from './feed/atom.ts';

@@ -1,6 +1,6 @@
 import type { ArenaContext } from '../context.ts';
 import { sha256Hex } from '../crypto/sha256.ts';
-import { ARENA_KEY_PATTERN, keyDigest } from '../league/keys.ts';
+import { ARENA_KEY_PATTERN, keyDigest } from '../agents/keys.ts';
 import type { AgentRecord } from '../store/records.ts';
 import { HttpError } from './problem.ts';
 

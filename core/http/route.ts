@@ -6,7 +6,7 @@ import { fingerprintOf, idempotencyKeyDigest, idempotencyKeyOf, requestDigestOf,
 import { readJsonBody } from './json-body.ts';
 import { chargeAnonymousWrite } from './rate-limit.ts';
 import { HttpError, type FieldError, type ProblemSlug } from './problem.ts';
-import { json } from './responses.ts';
+import { json } from './respond.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

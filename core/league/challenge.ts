@@ -4,7 +4,7 @@ import type { Board } from '../games/packet-run/board.ts';
 import type { RunSetting } from '../games/packet-run/result.ts';
 import { HttpError } from '../http/problem.ts';
 import { nextUtcMidnight, utcDate } from '../time/utc-day.ts';
-import { challengeIdFor, dailyBoard } from './daily-board.ts';
+import { challengeIdFor, dailyBoard } from '../games/packet-run/daily-board.ts';
 
 /** Today's league challenge: the board, its ids and times, and the token that carries it. */
 export interface LeagueChallenge {

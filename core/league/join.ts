@@ -2,7 +2,7 @@ import type { ArenaContext } from '../context.ts';
 import { HttpError } from '../http/problem.ts';
 import { MAXIMUM_ATTEMPTS_PER_AGENT, newId, scoredAttempt } from './attempts.ts';
 import { leagueSetting } from './challenge.ts';
-import { keyDigest, leagueKeyFor } from './keys.ts';
+import { keyDigest, leagueKeyFor } from '../agents/keys.ts';
 import { publicAgent, publicAttempt } from './present.ts';
 import type { JoinBody } from './schema.ts';
 

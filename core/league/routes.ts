@@ -2,7 +2,7 @@ import { HttpError } from '../http/problem.ts';
 import { defineRoute } from '../http/route.ts';
 import { MAXIMUM_ATTEMPTS_PER_AGENT } from './attempts.ts';
 import { join } from './join.ts';
-import { leagueKeyFor } from './keys.ts';
+import { leagueKeyFor } from '../agents/keys.ts';
 import { publicAttempt } from './present.ts';
 import { readableDay } from './readable-day.ts';
 import {

@@ -1,7 +1,7 @@
 import type { ArenaContext } from '../context.ts';
 import { paged, pageOf } from '../http/paging.ts';
 import { utcDate } from '../time/utc-day.ts';
-import { challengeIdFor } from './daily-board.ts';
+import { challengeIdFor } from '../games/packet-run/daily-board.ts';
 import { readableDay } from './readable-day.ts';
 import { competitionState, competitiveNote } from './status.ts';
 

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { CompetitionState, LeagueStatusResponseSchema } from '../league/responses.ts';
-import { RulesCountsSchema } from '../rules-desk/responses.ts';
+import { RulesCountsSchema } from '../rules/responses.ts';
 import { Integer, RequestLink, Strings, Timestamp, UtcDate } from '../schema/response-parts.ts';
 import { discoveryLinks } from './discovery-links.ts';
 

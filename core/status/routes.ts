@@ -1,12 +1,12 @@
 import * as v from 'valibot';
 import { preferredType } from '../http/accept.ts';
-import { json } from '../http/responses.ts';
+import { json } from '../http/respond.ts';
 import { defineRoute } from '../http/route.ts';
 import { objectMessages } from '../schema/object-messages.ts';
 import { boundedText } from '../schema/text.ts';
 import { challengeDocument, dispatchDocument, rootDocument } from './documents.ts';
 import { arenaFacts } from './facts.ts';
-import { landingPage } from './landing-page.ts';
+import { landingPage } from '../pages/landing.ts';
 import { entryDocument, inviteDocument, statsDocument } from './more-documents.ts';
 import {
   ChallengeDocumentResponseSchema,

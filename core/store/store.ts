@@ -4,10 +4,10 @@
  * and D1. Every write that must be atomic is one conditional statement backed by a
  * constraint (or a trigger inside that statement), never read-then-write in application code.
  */
-import type { ArrivalStore } from './arrival-store.ts';
-import type { ClubhouseStore } from './clubhouse-store.ts';
-import type { RateLimitStore } from './rate-limit-store.ts';
-import type { RulesStore } from './rules-store.ts';
+import type { ArrivalStore } from '../arrival/store.ts';
+import type { ClubhouseStore } from '../social/store.ts';
+import type { RateLimitStore } from '../http/rate-limit-store.ts';
+import type { RulesStore } from '../rules/store.ts';
 import type {
   AgentRecord,
   AttemptRecord,

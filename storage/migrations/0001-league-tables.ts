@@ -3,7 +3,7 @@
  * nothing on conflict), so a second process running the same migration at the same time, or a
  * run that stopped halfway, is harmless.
  */
-import type { DialectFamily } from '../family.ts';
+import type { DialectFamily } from '../shared/family.ts';
 
 export function leagueTables(family: DialectFamily): string[] {
   const pg = family === 'postgres';

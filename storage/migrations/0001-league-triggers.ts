@@ -6,7 +6,7 @@
  * A daily best is replaced only by a strictly greater score: ties stay with the earlier attempt
  * (an agent's attempts of one day are inserted one after another, their numbers see to that).
  */
-import type { DialectFamily } from '../family.ts';
+import type { DialectFamily } from '../shared/family.ts';
 
 /**
  * SQLite (and D1): one serialised writer, so a trigger body reads the state before this insert

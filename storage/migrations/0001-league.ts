@@ -3,7 +3,7 @@
  * Idempotency-Key records.
  */
 import { sql, type Kysely } from 'kysely';
-import type { DialectFamily } from '../family.ts';
+import type { DialectFamily } from '../shared/family.ts';
 import { LEAGUE_TABLES_DOWN, leagueTables } from './0001-league-tables.ts';
 import { leagueTriggers, leagueTriggersDown } from './0001-league-triggers.ts';
 

@@ -6,7 +6,7 @@
  * Channels and statuses are copied here, not imported from the core: a migration describes the
  * schema as it was when it ran, and a new channel or status needs a migration of its own.
  */
-import type { DialectFamily } from '../family.ts';
+import type { DialectFamily } from '../shared/family.ts';
 
 export const CHANNELS_0002 = ['general', 'game-design', 'rules-assembly', 'match-analysis', 'statistics', 'clubs', 'off-topic'] as const;
 export const STATUSES_0002 = ['open', 'under-review', 'accepted', 'rejected', 'withdrawn'] as const;

@@ -14,7 +14,7 @@
  * On PostgreSQL every write locks rows in one order: the record's own row (a topic, a
  * proposal), then the surface's totals row, so concurrent writes cannot deadlock.
  */
-import type { DialectFamily } from '../family.ts';
+import type { DialectFamily } from '../shared/family.ts';
 import { CHANNELS_0002, channelColumn, STATUSES_0002, statusColumn } from './0002-social-tables.ts';
 
 /** `column = column + (NEW.x = 'v') - (OLD.x = 'v')` per value: a boolean as 0/1 in either family. */

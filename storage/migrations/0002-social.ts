@@ -3,7 +3,7 @@
  * revisions, reviews and status log) and the Arrival Hall, with the counts kept by triggers.
  */
 import type { Kysely } from 'kysely';
-import type { DialectFamily } from '../family.ts';
+import type { DialectFamily } from '../shared/family.ts';
 import { runEach } from './0001-league.ts';
 import { SOCIAL_TABLES_DOWN, socialTables } from './0002-social-tables.ts';
 import { socialTriggers, socialTriggersDown } from './0002-social-triggers.ts';

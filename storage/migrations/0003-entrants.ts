@@ -10,7 +10,7 @@
  * column added to `league_totals`, which SQLite cannot add "if not exists".
  */
 import type { Kysely } from 'kysely';
-import type { DialectFamily } from '../family.ts';
+import type { DialectFamily } from '../shared/family.ts';
 import { runEach } from './0001-league.ts';
 
 const TABLE = `CREATE TABLE IF NOT EXISTS league_entrants (

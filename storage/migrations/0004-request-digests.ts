@@ -17,7 +17,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { idempotencyKeyDigest } from '../../core/http/idempotency.ts';
-import type { DialectFamily } from '../family.ts';
+import type { DialectFamily } from '../shared/family.ts';
 import { runEach } from './0001-league.ts';
 import { leagueTables } from './0001-league-tables.ts';
 import { STATUSES_0002, statusColumn } from './0002-social-tables.ts';

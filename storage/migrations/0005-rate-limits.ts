@@ -3,7 +3,7 @@
  * never the address) and window start, counting its hits; old windows are purged.
  */
 import type { Kysely } from 'kysely';
-import type { DialectFamily } from '../family.ts';
+import type { DialectFamily } from '../shared/family.ts';
 import { runEach } from './0001-league.ts';
 
 export async function up(db: Kysely<any>, family: DialectFamily): Promise<void> {

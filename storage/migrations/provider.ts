@@ -3,7 +3,7 @@
  * zero-padded so Kysely's alphabetical order is their order.
  */
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
-import type { DialectFamily } from '../family.ts';
+import type { DialectFamily } from '../shared/family.ts';
 import * as league from './0001-league.ts';
 import * as social from './0002-social.ts';
 import * as entrants from './0003-entrants.ts';

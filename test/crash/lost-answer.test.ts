@@ -13,9 +13,9 @@
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STALE_AFTER_MS } from '../../core/http/idempotency.ts';
-import { ReplyResponseSchema, TopicResponseSchema, JoinResponseSchema as ClubhouseJoinResponseSchema } from '../../core/clubhouse/responses.ts';
+import { ReplyResponseSchema, TopicResponseSchema, JoinResponseSchema as ClubhouseJoinResponseSchema } from '../../core/social/responses.ts';
 import { JoinResponseSchema, SubmitResponseSchema } from '../../core/league/responses.ts';
-import { ProposalResponseSchema, RevisionResponseSchema, ReviewResponseSchema, StatusChangeResponseSchema } from '../../core/rules-desk/responses.ts';
+import { ProposalResponseSchema, RevisionResponseSchema, ReviewResponseSchema, StatusChangeResponseSchema } from '../../core/rules/responses.ts';
 import { CheckInResponseSchema } from '../../core/arrival/responses.ts';
 import { joinedAgent, writeHeaders } from '../support/agents.ts';
 import { client } from '../support/http.ts';

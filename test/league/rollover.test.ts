@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { checksumOf } from '../../core/crypto/canonical-json.ts';
 import { scoreRun } from '../../core/games/packet-run/result.ts';
 import type { Direction } from '../../core/games/packet-run/actions.ts';
-import { dailyBoard } from '../../core/league/daily-board.ts';
+import { dailyBoard } from '../../core/games/packet-run/daily-board.ts';
 import { inProcessArena } from '../support/in-process-arena.ts';
 import { finishingTape, freshKey, freshNonce } from '../support/league.ts';
 

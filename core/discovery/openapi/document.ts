@@ -6,7 +6,7 @@ import { namedSchemas } from './named-schemas.ts';
 import { operationOf } from './operation.ts';
 import { GLOBAL_RESPONSES, problemSchema, problemTypeList } from './problems.ts';
 import { SECURITY_SCHEMES } from './security.ts';
-import { stateForgeDefinitionSchema } from './state-forge.ts';
+import { stateForgeDefinitionSchema } from '../../games/state-forge/openapi-definition.ts';
 
 /** The version of this interface description (spec section 9), apart from the service's. */
 export const INTERFACE_VERSION = '0.6.0';

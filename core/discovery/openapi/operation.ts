@@ -2,10 +2,10 @@ import { MAX_BODY_BYTES } from '../../http/json-body.ts';
 import type { ProtocolBody, Route } from '../../http/route.ts';
 import type { NamedSchemas } from './named-schemas.ts';
 import { pathParameterNames } from './naming.ts';
-import { responsesOf } from './responses.ts';
+import { responsesOf } from './response-objects.ts';
 import { queryParameters, requestSchema } from './schemas.ts';
 import { securityOf } from './security.ts';
-import { DESCRIBED_BODIES } from './state-forge.ts';
+import { DESCRIBED_BODIES } from '../../games/state-forge/openapi-definition.ts';
 
 /** The header every durable write needs (see docs/PROTOCOL.md, Idempotency-Key). */
 const IDEMPOTENCY_KEY = {

@@ -2,7 +2,7 @@ import { toJsonSchema, type JsonSchema, type OverrideActionContext } from '@vali
 import type * as v from 'valibot';
 import { inputView } from './input-view.ts';
 import type { NamedSchemas } from './named-schemas.ts';
-import { DESCRIBED_PARTS } from './state-forge.ts';
+import { DESCRIBED_PARTS } from '../../games/state-forge/openapi-definition.ts';
 
 /**
  * JSON Schema (2020-12, the dialect of OpenAPI 3.1) of what a client may send to pass

@@ -1,4 +1,4 @@
-import { mintCapability } from '../../clubhouse/capability.ts';
+import { mintCapability } from '../../agents/capability.ts';
 import { defineRoute } from '../../http/route.ts';
 import { CLASSIC_BOARD, CLASSIC_CHALLENGE } from './board.ts';
 import { packetRunRules } from './describe.ts';

@@ -8,7 +8,7 @@ import { EvidenceSchema } from './evidence.ts';
 
 /**
  * A definition in an answer. The API description replaces it with a reference to the published
- * `state-forge/1` schema (see core/discovery/openapi/state-forge.ts); this is its outline.
+ * `state-forge/1` schema (see openapi-definition.ts); this is its outline.
  */
 export const DefinitionSchema = v.looseObject({
   format: v.literal(STATE_FORGE_FORMAT),

@@ -1,0 +1,65 @@
+import type { ArenaContext } from '../context.ts';
+import { HttpError } from '../http/problem.ts';
+import { newId } from '../league/attempts.ts';
+import { keyDigest } from '../agents/keys.ts';
+import { publicAgent } from '../league/present.ts';
+import type { AgentRecord } from '../store/records.ts';
+import { readCapability, registrationKeyFor } from '../agents/capability.ts';
+import type { JoinBodySchema } from './schema.ts';
+import type * as v from 'valibot';
+
+type JoinBody = v.InferOutput<typeof JoinBodySchema>;
+
+/**
+ * Joining the Clubhouse: an agent with a league key (the bearer) becomes a member; or a
+ * registration capability and a declaration create a new agent, its arena key and its
+ * membership. Joining again returns the same membership (and, by capability, the same key).
+ */
+export async function joinClubhouse(arena: ArenaContext, agent: AgentRecord | undefined, body: JoinBody, requestDigest?: string) {
+  if (agent) {
+    if (body.registrationCapability !== undefined || body.agent !== undefined) {
+      throw new HttpError('invalid-request', 'with an arena key as bearer, send an empty object: the agent is already declared');
+    }
+    const { member, created } = await arena.store.joinClubhouse({ agentId: agent.id, via: 'league-key', joinedAt: now(arena), requestDigest });
+    return { created, member, agent: publicAgent(agent) };
+  }
+  if (body.registrationCapability === undefined || body.agent === undefined) {
+    throw new HttpError('unauthorized', 'join with `Authorization: Bearer <ARENA_KEY>`, or send `registrationCapability` and `agent`', {
+      headers: { 'www-authenticate': 'Bearer realm="agent-arena"' },
+    });
+  }
+  const capability = await readCapability(arena, body.registrationCapability, 'registrationCapability');
+  const apiKey = registrationKeyFor(arena.secret, capability.id);
+  const registered = await arena.store.registerAgent({
+    id: newId('agt', arena),
+    handle: body.agent.handle,
+    displayName: body.agent.displayName ?? body.agent.handle,
+    model: body.agent.model ?? null,
+    sentBy: body.agent.sentBy ?? null,
+    keyDigest: keyDigest(apiKey),
+    createdAt: now(arena),
+    requestDigest,
+  });
+  if ('conflict' in registered) {
+    throw new HttpError('conflict', `the handle ${body.agent.handle} is taken by another agent; choose another`, {
+      errors: [{ path: 'agent.handle', message: 'taken' }],
+    });
+  }
+  const { member, created } = await arena.store.joinClubhouse({ agentId: registered.agent.id, via: 'registration-capability', joinedAt: now(arena), requestDigest });
+  return {
+    apiKey,
+    keyNotice: 'Keep this key private: send it only as `Authorization: Bearer <key>` to this arena. It is not stored here; redeeming the same capability again returns it.',
+    created,
+    member,
+    agent: publicAgent(registered.agent),
+  };
+}
+
+/** Puts a redacted key back on an idempotent replay: the identical body names the same capability. */
+export async function restoreJoinKey(body: Record<string, unknown>, request: JoinBody, arena: ArenaContext) {
+  if (request.registrationCapability === undefined) return body;
+  const capability = await readCapability(arena, request.registrationCapability, 'registrationCapability');
+  return { apiKey: registrationKeyFor(arena.secret, capability.id), ...body };
+}
+
+const now = (arena: ArenaContext) => new Date(arena.now()).toISOString();

@@ -1,0 +1,97 @@
+/**
+ * Idempotency-Key records, each under the digest of its scope and key (the key itself is never
+ * stored). A claim is one conditional upsert: the row is written when the key is
+ * new, or taken over when the existing record has expired, or when the same request (same
+ * fingerprint) was left in flight for longer than `staleAfterMs` (it crashed); `RETURNING` says
+ * whether this call wrote it. Otherwise a read reports the existing record. Completing and
+ * releasing touch only the claim they name: its `claimed_at` tells it from a later takeover.
+ */
+import type { Kysely } from 'kysely';
+import type { IdempotencyClaim, IdempotencyClaimRef, StoredResponse } from '../../core/store/records.ts';
+import type { Database } from '../database.ts';
+
+export interface Claim {
+  keyDigest: string;
+  fingerprint: string;
+  now: number;
+  staleAfterMs: number;
+  keepForMs: number;
+}
+
+export async function claimIdempotencyKey(db: Kysely<Database>, claim: Claim): Promise<IdempotencyClaim> {
+  // A record released between the upsert and the read is gone: claim again (a release happens once).
+  for (let round = 0; round < 3; round++) {
+    const written = await db
+      .insertInto('idempotency_records')
+      .values({
+        key_digest: claim.keyDigest,
+        fingerprint: claim.fingerprint,
+        state: 'in-flight',
+        claimed_at: claim.now,
+        expires_at: claim.now + claim.keepForMs,
+        status: null,
+        headers: null,
+        body: null,
+      })
+      .onConflict((oc) =>
+        oc
+          .column('key_digest')
+          .doUpdateSet((eb) => ({
+            fingerprint: eb.ref('excluded.fingerprint'),
+            state: 'in-flight',
+            claimed_at: eb.ref('excluded.claimed_at'),
+            expires_at: eb.ref('excluded.expires_at'),
+            status: null,
+            headers: null,
+            body: null,
+          }))
+          .where((eb) =>
+            eb.or([
+              eb('idempotency_records.expires_at', '<=', claim.now),
+              eb.and([
+                eb('idempotency_records.state', '=', 'in-flight'),
+                eb('idempotency_records.fingerprint', '=', claim.fingerprint),
+                eb('idempotency_records.claimed_at', '<', claim.now - claim.staleAfterMs),
+              ]),
+            ]),
+          ),
+      )
+      .returning('claimed_at')
+      .executeTakeFirst();
+    if (written) return { state: 'claimed', claimedAt: Number(written.claimed_at) };
+    const existing = await db
+      .selectFrom('idempotency_records')
+      .select(['fingerprint', 'state', 'status', 'headers', 'body'])
+      .where('key_digest', '=', claim.keyDigest)
+      .executeTakeFirst();
+    if (!existing) continue;
+    if (existing.fingerprint !== claim.fingerprint) return { state: 'mismatch' };
+    if (existing.state === 'in-flight') return { state: 'in-flight' };
+    const response: StoredResponse = { status: Number(existing.status), headers: JSON.parse(existing.headers ?? '{}'), body: existing.body ?? '' };
+    return { state: 'completed', response };
+  }
+  throw new Error(`the Idempotency-Key with digest ${claim.keyDigest} kept being released while it was claimed`);
+}
+
+export async function completeIdempotencyKey(db: Kysely<Database>, claim: IdempotencyClaimRef, response: StoredResponse, expiresAt: number): Promise<void> {
+  await db
+    .updateTable('idempotency_records')
+    .set({ state: 'completed', status: response.status, headers: JSON.stringify(response.headers), body: response.body, expires_at: expiresAt })
+    .where('key_digest', '=', claim.keyDigest)
+    .where('state', '=', 'in-flight')
+    .where('claimed_at', '=', claim.claimedAt)
+    .execute();
+}
+
+export async function releaseIdempotencyKey(db: Kysely<Database>, claim: IdempotencyClaimRef): Promise<void> {
+  await db
+    .deleteFrom('idempotency_records')
+    .where('key_digest', '=', claim.keyDigest)
+    .where('state', '=', 'in-flight')
+    .where('claimed_at', '=', claim.claimedAt)
+    .execute();
+}
+
+export async function purgeIdempotencyKeys(db: Kysely<Database>, now: number): Promise<void> {
+  await db.deleteFrom('idempotency_records').where('expires_at', '<=', now).execute();
+}

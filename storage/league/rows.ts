@@ -1,0 +1,67 @@
+/** Conversions between stored rows and the core's records, the same on every dialect. */
+import type { Selectable } from 'kysely';
+import type { AgentRecord, AttemptRecord, NewAttempt, RequestKeyed } from '../../core/store/records.ts';
+import type { AgentsTable, AttemptsTable, Flag } from '../database.ts';
+import type { DialectFamily } from '../shared/family.ts';
+
+/** How a boolean is bound: SQLite drivers refuse JS booleans, PostgreSQL wants them. */
+export function flag(family: DialectFamily, value: boolean): Flag {
+  return family === 'sqlite' ? (value ? 1 : 0) : value;
+}
+
+/** A count or score as a JS number, whatever the driver returned (PostgreSQL bigints come as strings). */
+export function asNumber(value: number | bigint | string): number {
+  return Number(value);
+}
+
+export function toAgent(row: Selectable<AgentsTable>): AgentRecord {
+  return {
+    id: row.id,
+    handle: row.handle,
+    displayName: row.display_name,
+    model: row.model,
+    sentBy: row.sent_by,
+    createdAt: row.created_at,
+  };
+}
+
+/** The attempt's columns except `number`, which the inserting statement computes. */
+export function attemptColumns(attempt: NewAttempt & RequestKeyed, family: DialectFamily): Omit<AttemptsTable, 'number'> {
+  return {
+    id: attempt.id,
+    agent_id: attempt.agentId,
+    kind: attempt.kind,
+    challenge_id: attempt.challengeId,
+    date: attempt.date,
+    actions: attempt.actions,
+    score: attempt.score,
+    reached_exit: flag(family, attempt.reachedExit),
+    benchmark: attempt.benchmark,
+    checksum: attempt.checksum,
+    receipt_token: attempt.receiptToken,
+    result: JSON.stringify(attempt.result),
+    declaration: JSON.stringify(attempt.declaration),
+    created_at: attempt.createdAt,
+    request_digest: attempt.requestDigest ?? null,
+  };
+}
+
+export function toAttempt(row: Selectable<AttemptsTable>): AttemptRecord {
+  return {
+    id: row.id,
+    agentId: row.agent_id,
+    kind: row.kind,
+    challengeId: row.challenge_id,
+    date: row.date,
+    number: asNumber(row.number),
+    actions: row.actions,
+    score: asNumber(row.score),
+    reachedExit: Boolean(row.reached_exit),
+    benchmark: row.benchmark,
+    checksum: row.checksum,
+    receiptToken: row.receipt_token,
+    result: JSON.parse(row.result),
+    declaration: JSON.parse(row.declaration),
+    createdAt: row.created_at,
+  };
+}

@@ -1,0 +1,88 @@
+/**
+ * Reading proposals: one by number (its row, then its history), the listing newest first (by
+ * number, descending, through the index that matches the filter) and the maintained counts.
+ */
+import type { Kysely } from 'kysely';
+import type { Page } from '../../core/store/records.ts';
+import { PROPOSAL_STATUSES, type ProposalRecord, type ProposalStatus, type ProposalSummary, type RulesCounts } from '../../core/store/social-records.ts';
+import { decodeCursor } from '../shared/cursor.ts';
+import type { Database, RulesTotalsTable } from '../database.ts';
+import { lookAhead, pageOf } from '../shared/keyset-page.ts';
+import { isProposalNumber } from './proposal-rules.ts';
+import { asNumber } from '../league/rows.ts';
+import { AUTHOR_COLUMNS, toProposalSummary, toReview, toRevision, toStatusChange } from '../social/rows.ts';
+
+/** Where each status is counted. */
+const STATUS_COLUMNS: Record<ProposalStatus, Extract<keyof RulesTotalsTable, `status_${string}`>> = {
+  open: 'status_open',
+  'under-review': 'status_under_review',
+  accepted: 'status_accepted',
+  rejected: 'status_rejected',
+  withdrawn: 'status_withdrawn',
+};
+
+function summaries(db: Kysely<Database>) {
+  return db.selectFrom('proposals as p').innerJoin('agents as a', 'a.id', 'p.author_id').selectAll('p').select(AUTHOR_COLUMNS);
+}
+
+/**
+ * The proposal's row first, then its history up to what that row counts (revisions up to its
+ * revision count, the log up to its status changes), so a write landing between the reads
+ * does not make the record disagree with itself.
+ */
+export async function proposalByNumber(db: Kysely<Database>, number: number): Promise<ProposalRecord | null> {
+  if (!isProposalNumber(number)) return null;
+  const row = await summaries(db).where('p.number', '=', number).executeTakeFirst();
+  if (!row) return null;
+  const revisions = await db
+    .selectFrom('proposal_revisions')
+    .selectAll()
+    .where('proposal_number', '=', number)
+    .where('number', '<=', row.revision_count)
+    .orderBy('number')
+    .execute();
+  const reviews = await db
+    .selectFrom('proposal_reviews as v')
+    .innerJoin('agents as a', 'a.id', 'v.reviewer_id')
+    .selectAll('v')
+    .select(AUTHOR_COLUMNS)
+    .where('v.proposal_number', '=', number)
+    .where('v.revision', '<=', row.revision_count)
+    .orderBy('v.revision')
+    .execute();
+  const log = await db
+    .selectFrom('proposal_status_log')
+    .selectAll()
+    .where('proposal_number', '=', number)
+    .where('seq', '<=', row.status_changes)
+    .orderBy('seq')
+    .execute();
+  return { ...toProposalSummary(row), revisions: revisions.map(toRevision), reviews: reviews.map(toReview), statusLog: log.map(toStatusChange) };
+}
+
+/** Newest first: the highest number first (numbers are given in order of proposal). */
+export async function listProposals(
+  db: Kysely<Database>,
+  filter: { status?: ProposalStatus; gameId?: string },
+  page: Page,
+): Promise<{ items: ProposalSummary[]; next: string | null }> {
+  const listing = `proposals:${JSON.stringify([filter.status ?? null, filter.gameId ?? null])}`;
+  let query = summaries(db);
+  if (filter.status !== undefined) query = query.where('p.status', '=', filter.status);
+  if (filter.gameId !== undefined) query = query.where('p.game_id', '=', filter.gameId);
+  let rankBefore = 0;
+  if (page.after !== undefined) {
+    const { key, rank } = decodeCursor(page.after, listing, ['number']);
+    rankBefore = rank;
+    query = query.where('p.number', '<', key[0] as number);
+  }
+  const rows = await query.orderBy('p.number', 'desc').limit(lookAhead(page)).execute();
+  return pageOf(rows, page, listing, rankBefore, (row) => [asNumber(row.number)], toProposalSummary);
+}
+
+/** The maintained counts: one key lookup, every status present. */
+export async function rulesCounts(db: Kysely<Database>): Promise<RulesCounts> {
+  const row = await db.selectFrom('rules_totals').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
+  const byStatus = Object.fromEntries(PROPOSAL_STATUSES.map((status) => [status, asNumber(row[STATUS_COLUMNS[status]])])) as Record<ProposalStatus, number>;
+  return { proposals: asNumber(row.proposals), reviews: asNumber(row.reviews), byStatus };
+}
