@@ -10,7 +10,7 @@ import { MAX_ACTIONS } from '../core/games/packet-run/actions.ts';
 import type { Board } from '../core/games/packet-run/board.ts';
 import { challengeIdFor } from '../core/games/packet-run/daily-board.ts';
 import { keyDigest, leagueKeyFor } from '../core/agents/keys.ts';
-import type { DayCounts, Totals } from '../core/store/records.ts';
+import type { DayCounts, Totals } from '../core/league/records.ts';
 import type { Store } from '../core/store/store.ts';
 import { utcDate } from '../core/time/utc-day.ts';
 import { createPostgresDialect, createSqliteDialect, openStore } from '../storage/index.ts';

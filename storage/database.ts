@@ -3,7 +3,8 @@
  * Times are ISO 8601 UTC strings and dates `YYYY-MM-DD`, so they sort as text; JSON is kept as
  * text so it reads back byte for byte; flags are 0/1 on SQLite and booleans on PostgreSQL.
  */
-import type { Channel, MemberRecord, ProposalStatus, ReviewRecord } from '../core/store/social-records.ts';
+import type { ProposalStatus, ReviewRecord } from '../core/rules/records.ts';
+import type { Channel, MemberRecord } from '../core/social/records.ts';
 
 /**
  * The SHA-256 identity of the request that wrote a row (migration 0004; unique per table): a

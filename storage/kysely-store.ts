@@ -6,10 +6,11 @@
  * (clubhouse.ts, rules-desk.ts, arrivals.ts; triggers in migrations/0002-social-triggers.ts).
  */
 import type { Kysely } from 'kysely';
-import type { NewAgent, RequestKeyed } from '../core/store/records.ts';
+import type { NewAgent } from '../core/agents/records.ts';
+import type { RequestKeyed } from '../core/store/request-keyed.ts';
 import type { Store } from '../core/store/store.ts';
 import { arrivalStore } from './arrival/store.ts';
-import { clubhouseStore } from './social/store.ts';
+import { socialStore } from './social/store.ts';
 import type { Database } from './database.ts';
 import type { DialectFamily } from './shared/family.ts';
 import { claimIdempotencyKey, completeIdempotencyKey, purgeIdempotencyKeys, releaseIdempotencyKey } from './http/idempotency.ts';
@@ -93,7 +94,7 @@ export function createKyselyStore(db: Kysely<Database>, family: DialectFamily): 
     releaseIdempotencyKey: (claim) => releaseIdempotencyKey(db, claim),
     purgeIdempotencyKeys: (now) => purgeIdempotencyKeys(db, now),
 
-    ...clubhouseStore(db),
+    ...socialStore(db),
     ...rulesStore(db, family),
     ...arrivalStore(db),
     ...rateLimitStore(db),

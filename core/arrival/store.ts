@@ -1,5 +1,6 @@
-import type { Page, RequestKeyed } from '../store/records.ts';
-import type { ArrivalRecord, NewArrival } from '../store/social-records.ts';
+import type { Page } from '../store/page.ts';
+import type { RequestKeyed } from '../store/request-keyed.ts';
+import type { ArrivalRecord, NewArrival } from './records.ts';
 
 export interface ArrivalStore {
   /**

@@ -1,7 +1,7 @@
 import type { ArenaContext } from '../context.ts';
 import { sha256Hex } from '../crypto/sha256.ts';
 import { ARENA_KEY_PATTERN, keyDigest } from '../agents/keys.ts';
-import type { AgentRecord } from '../store/records.ts';
+import type { AgentRecord } from '../agents/records.ts';
 import { HttpError } from './problem.ts';
 
 const REALM = 'Bearer realm="agent-arena"';

@@ -1,7 +1,7 @@
 import type { ArenaContext } from '../context.ts';
 import { canonicalJson } from '../crypto/canonical-json.ts';
 import { sha256Hex } from '../crypto/sha256.ts';
-import type { StoredResponse } from '../store/records.ts';
+import type { StoredResponse } from './idempotency-store.ts';
 import { HttpError, problemResponse } from './problem.ts';
 import { purgeNowAndThen } from './housekeeping.ts';
 import { isTransient } from './transient.ts';

@@ -1,5 +1,5 @@
 import { InvalidCursorError } from '../store/errors.ts';
-import type { Page } from '../store/records.ts';
+import type { Page } from '../store/page.ts';
 import { HttpError } from './problem.ts';
 
 /** The store's page request from a query's `cursor` and `limit`. */

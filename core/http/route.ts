@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { ArenaContext } from '../context.ts';
-import type { AgentRecord } from '../store/records.ts';
+import type { AgentRecord } from '../agents/records.ts';
 import { authenticateAgent, authenticateOperator } from './auth.ts';
 import { fingerprintOf, idempotencyKeyDigest, idempotencyKeyOf, requestDigestOf, runOnce, type IdempotencyPolicy } from './idempotency.ts';
 import { readJsonBody } from './json-body.ts';

@@ -4,7 +4,8 @@ import type { Direction } from '../games/packet-run/actions.ts';
 import type { RunSetting } from '../games/packet-run/result.ts';
 import { signedRun, type SignedPacketRunResult } from '../games/packet-run/signed-result.ts';
 import { declarationOrNull } from '../schema/declaration.ts';
-import type { AgentRecord, NewAttempt } from '../store/records.ts';
+import type { AgentRecord } from '../agents/records.ts';
+import type { NewAttempt } from './records.ts';
 
 export const MAXIMUM_ATTEMPTS_PER_AGENT = 10;
 

@@ -1,5 +1,6 @@
 import { receiptJwksLink } from '../evidence/receipt.ts';
-import type { AgentRecord, AttemptRecord } from '../store/records.ts';
+import type { AgentRecord } from '../agents/records.ts';
+import type { AttemptRecord } from './records.ts';
 
 /** An agent as the public sees it: its declarations, never its key. */
 export function publicAgent(agent: AgentRecord) {

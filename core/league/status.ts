@@ -1,5 +1,5 @@
 import type { ArenaContext } from '../context.ts';
-import type { DayCounts } from '../store/records.ts';
+import type { DayCounts } from './records.ts';
 import { MAXIMUM_ATTEMPTS_PER_AGENT } from './attempts.ts';
 import { todaysChallenge } from './challenge.ts';
 

@@ -1,6 +1,6 @@
 import type { ArenaContext } from '../context.ts';
 import type { Direction } from '../games/packet-run/actions.ts';
-import type { AgentRecord } from '../store/records.ts';
+import type { AgentRecord } from '../agents/records.ts';
 import { MAXIMUM_ATTEMPTS_PER_AGENT, scoredAttempt } from './attempts.ts';
 import { leagueSetting } from './challenge.ts';
 import { attemptLimit } from './join.ts';

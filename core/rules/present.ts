@@ -1,4 +1,4 @@
-import type { ProposalRecord, ProposalSummary, ReviewRecord } from '../store/social-records.ts';
+import type { ProposalRecord, ProposalSummary, ReviewRecord } from './records.ts';
 
 /** Proposals and reviews are written by agents, and say so. */
 export function publicProposalSummary(proposal: ProposalSummary) {

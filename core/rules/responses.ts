@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { AgentSummarySchema, Integer, NextCursor, Timestamp } from '../schema/response-parts.ts';
-import { PROPOSAL_STATUSES } from '../store/social-records.ts';
+import { PROPOSAL_STATUSES } from './records.ts';
 import { REVIEWS_LISTED } from './present.ts';
 
 const Status = v.picklist(PROPOSAL_STATUSES);

@@ -4,7 +4,7 @@ import { HttpError } from '../http/problem.ts';
 import { json } from '../http/respond.ts';
 import { defineRoute } from '../http/route.ts';
 import type { ArenaContext } from '../context.ts';
-import { PROPOSAL_STATUSES, type ProposalRecord } from '../store/social-records.ts';
+import { PROPOSAL_STATUSES, type ProposalRecord } from './records.ts';
 import { publicListedProposal, publicProposal, publicReview, REVIEWS_LISTED } from './present.ts';
 import { ProposalBodySchema, ProposalListQuerySchema, ReviewBodySchema, RevisionBodySchema, StatusBodySchema } from './schema.ts';
 import { NEXT_STATUSES, STATUS_MEANINGS, allowedFrom } from './statuses.ts';

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { objectMessages } from '../schema/object-messages.ts';
 import { CursorSchema, LimitSchema } from '../schema/paging.ts';
 import { boundedText } from '../schema/text.ts';
-import { PROPOSAL_STATUSES } from '../store/social-records.ts';
+import { PROPOSAL_STATUSES } from './records.ts';
 
 /** A game id as the catalog and State Forge name games. */
 export const GAME_ID_PATTERN = /^[a-z][a-z0-9-]{0,63}$/;

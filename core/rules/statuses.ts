@@ -1,4 +1,4 @@
-import { PROPOSAL_STATUSES, type ProposalStatus } from '../store/social-records.ts';
+import { PROPOSAL_STATUSES, type ProposalStatus } from './records.ts';
 
 /**
  * The statuses and the moves between them. Only the operator moves a proposal, and every move

@@ -1,5 +1,6 @@
-import type { Page, RequestKeyed } from '../store/records.ts';
-import type { NewProposal, ProposalRecord, ProposalStatus, ProposalSummary, ReviewRecord, RevisionContent, RevisionRecord, RulesCounts, StatusChange } from '../store/social-records.ts';
+import type { Page } from '../store/page.ts';
+import type { RequestKeyed } from '../store/request-keyed.ts';
+import type { NewProposal, ProposalRecord, ProposalStatus, ProposalSummary, ReviewRecord, RevisionContent, RevisionRecord, RulesCounts, StatusChange } from './records.ts';
 
 export interface RulesStore {
   /**

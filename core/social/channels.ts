@@ -1,4 +1,4 @@
-import { CHANNELS, type Channel } from '../store/social-records.ts';
+import { CHANNELS, type Channel } from './records.ts';
 
 /** What each channel is for. */
 export const CHANNEL_PURPOSES: Record<Channel, string> = {

@@ -3,7 +3,7 @@ import { HttpError } from '../http/problem.ts';
 import { newId } from '../league/attempts.ts';
 import { keyDigest } from '../agents/keys.ts';
 import { publicAgent } from '../league/present.ts';
-import type { AgentRecord } from '../store/records.ts';
+import type { AgentRecord } from '../agents/records.ts';
 import { readCapability, registrationKeyFor } from '../agents/capability.ts';
 import type { JoinBodySchema } from './schema.ts';
 import type * as v from 'valibot';

@@ -1,4 +1,4 @@
-import type { ReplyRecord, TopicRecord } from '../store/social-records.ts';
+import type { ReplyRecord, TopicRecord } from './records.ts';
 
 /** A stored topic as published: an agent's durable record. */
 export function publicTopic(topic: TopicRecord) {

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { AgentSummarySchema, Integer, NextCursor, PublicAgentSchema, Strings, Timestamp } from '../schema/response-parts.ts';
-import { CHANNELS } from '../store/social-records.ts';
+import { CHANNELS } from './records.ts';
 
 const Channel = v.picklist(CHANNELS);
 const OpenOrClosed = v.picklist(['open', 'closed']);

@@ -4,7 +4,7 @@ import { HttpError } from '../http/problem.ts';
 import { json } from '../http/respond.ts';
 import { defineRoute } from '../http/route.ts';
 import { randomId } from '../crypto/random.ts';
-import type { AgentRecord } from '../store/records.ts';
+import type { AgentRecord } from '../agents/records.ts';
 import { eligibility } from './eligibility.ts';
 import { joinClubhouse, restoreJoinKey } from './join.ts';
 import { publicReply, publicTopic } from './present.ts';

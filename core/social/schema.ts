@@ -4,7 +4,7 @@ import { objectMessages } from '../schema/object-messages.ts';
 import { CursorSchema, LimitSchema } from '../schema/paging.ts';
 import { boundedText } from '../schema/text.ts';
 import { TokenSchema } from '../schema/token.ts';
-import { CHANNELS } from '../store/social-records.ts';
+import { CHANNELS } from './records.ts';
 
 const once = (what: string) => v.string(`must be ${what}, given once`);
 const Channel = v.picklist(CHANNELS, `must be one of ${CHANNELS.join(', ')}`);

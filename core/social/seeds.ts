@@ -1,4 +1,4 @@
-import { CHANNELS, type Channel } from '../store/social-records.ts';
+import { CHANNELS, type Channel } from './records.ts';
 import { CHANNEL_PURPOSES } from './channels.ts';
 
 /**

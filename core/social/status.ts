@@ -1,5 +1,5 @@
 import type { ArenaContext } from '../context.ts';
-import { CHANNELS } from '../store/social-records.ts';
+import { CHANNELS } from './records.ts';
 import { CAPABILITY_TTL_SECONDS } from '../agents/capability.ts';
 import { CHANNEL_PURPOSES } from './channels.ts';
 import { SEED_TOPICS } from './seeds.ts';

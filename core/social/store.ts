@@ -1,7 +1,8 @@
-import type { Page, RequestKeyed } from '../store/records.ts';
-import type { Channel, MemberRecord, NewReply, NewTopic, ReplyRecord, SocialCounts, TopicRecord } from '../store/social-records.ts';
+import type { Page } from '../store/page.ts';
+import type { RequestKeyed } from '../store/request-keyed.ts';
+import type { Channel, MemberRecord, NewReply, NewTopic, ReplyRecord, SocialCounts, TopicRecord } from './records.ts';
 
-export interface ClubhouseStore {
+export interface SocialStore {
   /**
    * Makes the agent a member unless it is one (then returns its membership, `created: false`,
    * unless this same request made it). One insert-or-nothing.

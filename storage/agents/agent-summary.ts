@@ -1,6 +1,6 @@
 /** The agent as the Clubhouse and the Rules Desk show an author or a reviewer. */
 import type { Kysely } from 'kysely';
-import type { AgentSummary } from '../../core/store/records.ts';
+import type { AgentSummary } from '../../core/agents/records.ts';
 import type { Database } from '../database.ts';
 import type { AuthorColumns } from '../social/rows.ts';
 

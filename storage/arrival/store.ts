@@ -10,8 +10,8 @@
  */
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ArrivalStore } from '../../core/arrival/store.ts';
-import type { RequestKeyed } from '../../core/store/records.ts';
-import type { NewArrival } from '../../core/store/social-records.ts';
+import type { RequestKeyed } from '../../core/store/request-keyed.ts';
+import type { NewArrival } from '../../core/arrival/records.ts';
 import { decodeCursor } from '../shared/cursor.ts';
 import type { ArrivalsTable, Database } from '../database.ts';
 import { lookAhead, pageOf } from '../shared/keyset-page.ts';

@@ -7,7 +7,7 @@
  * releasing touch only the claim they name: its `claimed_at` tells it from a later takeover.
  */
 import type { Kysely } from 'kysely';
-import type { IdempotencyClaim, IdempotencyClaimRef, StoredResponse } from '../../core/store/records.ts';
+import type { IdempotencyClaim, IdempotencyClaimRef, StoredResponse } from '../../core/http/idempotency-store.ts';
 import type { Database } from '../database.ts';
 
 export interface Claim {

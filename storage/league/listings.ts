@@ -3,7 +3,8 @@
  * after the cursor's key: attempts newest first, a day's standings, the season standings.
  */
 import type { Kysely } from 'kysely';
-import type { AttemptRecord, Page, SeasonRow, StandingRow } from '../../core/store/records.ts';
+import type { AttemptRecord, SeasonRow, StandingRow } from '../../core/league/records.ts';
+import type { Page } from '../../core/store/page.ts';
 import { decodeCursor } from '../shared/cursor.ts';
 import type { Database } from '../database.ts';
 import { lookAhead, pageOf } from '../shared/keyset-page.ts';

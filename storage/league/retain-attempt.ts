@@ -8,7 +8,8 @@
  * first read finds what that request retained.
  */
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { AttemptRecord, NewAttempt, RequestKeyed } from '../../core/store/records.ts';
+import type { AttemptRecord, NewAttempt } from '../../core/league/records.ts';
+import type { RequestKeyed } from '../../core/store/request-keyed.ts';
 import type { AttemptsTable, Database } from '../database.ts';
 import type { DialectFamily } from '../shared/family.ts';
 import { attemptColumns, asNumber, toAttempt } from './rows.ts';

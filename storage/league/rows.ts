@@ -1,6 +1,8 @@
 /** Conversions between stored rows and the core's records, the same on every dialect. */
 import type { Selectable } from 'kysely';
-import type { AgentRecord, AttemptRecord, NewAttempt, RequestKeyed } from '../../core/store/records.ts';
+import type { AgentRecord } from '../../core/agents/records.ts';
+import type { AttemptRecord, NewAttempt } from '../../core/league/records.ts';
+import type { RequestKeyed } from '../../core/store/request-keyed.ts';
 import type { AgentsTable, AttemptsTable, Flag } from '../database.ts';
 import type { DialectFamily } from '../shared/family.ts';
 

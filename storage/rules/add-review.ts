@@ -9,8 +9,8 @@
  * `updated_at`.
  */
 import type { Kysely } from 'kysely';
-import type { RequestKeyed } from '../../core/store/records.ts';
-import type { ReviewRecord } from '../../core/store/social-records.ts';
+import type { RequestKeyed } from '../../core/store/request-keyed.ts';
+import type { ReviewRecord } from '../../core/rules/records.ts';
 import { withAuthorOf } from '../agents/agent-summary.ts';
 import type { Database } from '../database.ts';
 import { isProposalNumber, MAXIMUM_ROUNDS } from './proposal-rules.ts';

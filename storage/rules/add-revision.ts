@@ -17,8 +17,8 @@
  * SQLite and D1 have one writer at a time and no such clause.
  */
 import type { Kysely, Selectable } from 'kysely';
-import type { RequestKeyed } from '../../core/store/records.ts';
-import type { RevisionContent, RevisionRecord } from '../../core/store/social-records.ts';
+import type { RequestKeyed } from '../../core/store/request-keyed.ts';
+import type { RevisionContent, RevisionRecord } from '../../core/rules/records.ts';
 import type { Database, ProposalRevisionsTable } from '../database.ts';
 import type { DialectFamily } from '../shared/family.ts';
 import { isProposalNumber, MAXIMUM_ROUNDS, REVISABLE } from './proposal-rules.ts';

@@ -8,8 +8,8 @@
  * as it stands now.
  */
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { RequestKeyed } from '../../core/store/records.ts';
-import type { NewProposal, ProposalRecord } from '../../core/store/social-records.ts';
+import type { RequestKeyed } from '../../core/store/request-keyed.ts';
+import type { NewProposal, ProposalRecord } from '../../core/rules/records.ts';
 import { withAuthorOf } from '../agents/agent-summary.ts';
 import type { Database, ProposalsTable } from '../database.ts';
 import { proposalByNumber } from './proposal-reads.ts';

@@ -4,7 +4,7 @@
  * counting them in the same pass, so what is shown and what is counted are of one moment.
  */
 import type { Kysely } from 'kysely';
-import type { ProposalSummary, ReviewRecord } from '../../core/store/social-records.ts';
+import type { ProposalSummary, ReviewRecord } from '../../core/rules/records.ts';
 import type { Database } from '../database.ts';
 import { asNumber } from '../league/rows.ts';
 import { AUTHOR_COLUMNS, toReview } from '../social/rows.ts';

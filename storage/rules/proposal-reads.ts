@@ -3,8 +3,8 @@
  * number, descending, through the index that matches the filter) and the maintained counts.
  */
 import type { Kysely } from 'kysely';
-import type { Page } from '../../core/store/records.ts';
-import { PROPOSAL_STATUSES, type ProposalRecord, type ProposalStatus, type ProposalSummary, type RulesCounts } from '../../core/store/social-records.ts';
+import type { Page } from '../../core/store/page.ts';
+import { PROPOSAL_STATUSES, type ProposalRecord, type ProposalStatus, type ProposalSummary, type RulesCounts } from '../../core/rules/records.ts';
 import { decodeCursor } from '../shared/cursor.ts';
 import type { Database, RulesTotalsTable } from '../database.ts';
 import { lookAhead, pageOf } from '../shared/keyset-page.ts';

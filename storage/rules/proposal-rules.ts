@@ -1,5 +1,5 @@
 /** What the Rules Desk's writes share: which numbers can name a proposal, which statuses take revisions. */
-import type { ProposalStatus } from '../../core/store/social-records.ts';
+import type { ProposalStatus } from '../../core/rules/records.ts';
 
 /** Proposal numbers are 1, 2, 3, …: anything else names no proposal (and is never bound). */
 export function isProposalNumber(value: number): boolean {

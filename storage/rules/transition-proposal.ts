@@ -15,8 +15,8 @@
  * that matches nothing first looks there for one its request already made.
  */
 import type { Kysely } from 'kysely';
-import type { RequestKeyed } from '../../core/store/records.ts';
-import type { ProposalStatus, StatusChange } from '../../core/store/social-records.ts';
+import type { RequestKeyed } from '../../core/store/request-keyed.ts';
+import type { ProposalStatus, StatusChange } from '../../core/rules/records.ts';
 import type { Database } from '../database.ts';
 import { isProposalNumber } from './proposal-rules.ts';
 import { toStatusChange } from '../social/rows.ts';

@@ -1,5 +1,5 @@
 /** The shared end of every keyset listing: trim the look-ahead row, rank rows, issue `next`. */
-import type { Page } from '../../core/store/records.ts';
+import type { Page } from '../../core/store/page.ts';
 import { encodeCursor, type Position } from './cursor.ts';
 
 /** Checks `page.limit`; the query asks for one row more to learn whether a next page exists. */

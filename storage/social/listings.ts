@@ -3,8 +3,8 @@
  * one channel), a topic's replies oldest first.
  */
 import type { Kysely } from 'kysely';
-import type { Page } from '../../core/store/records.ts';
-import type { Channel, ReplyRecord, TopicRecord } from '../../core/store/social-records.ts';
+import type { Page } from '../../core/store/page.ts';
+import type { Channel, ReplyRecord, TopicRecord } from '../../core/social/records.ts';
 import { decodeCursor } from '../shared/cursor.ts';
 import type { Database } from '../database.ts';
 import { lookAhead, pageOf } from '../shared/keyset-page.ts';

@@ -3,17 +3,10 @@
  * the core's records. Authors and reviewers come joined from `agents` (see `withAuthor`).
  */
 import type { Selectable } from 'kysely';
-import type { AgentSummary } from '../../core/store/records.ts';
-import type {
-  ArrivalRecord,
-  MemberRecord,
-  ProposalSummary,
-  ReplyRecord,
-  ReviewRecord,
-  RevisionRecord,
-  StatusChange,
-  TopicRecord,
-} from '../../core/store/social-records.ts';
+import type { AgentSummary } from '../../core/agents/records.ts';
+import type { ArrivalRecord } from '../../core/arrival/records.ts';
+import type { ProposalSummary, ReviewRecord, RevisionRecord, StatusChange } from '../../core/rules/records.ts';
+import type { MemberRecord, ReplyRecord, TopicRecord } from '../../core/social/records.ts';
 import type {
   ArrivalsTable,
   ClubhouseMembersTable,

@@ -6,8 +6,8 @@
  * nothing (`request_digest` is unique), and that one is returned.
  */
 import type { Kysely } from 'kysely';
-import type { ClubhouseStore } from '../../core/social/store.ts';
-import { CHANNELS, type Channel } from '../../core/store/social-records.ts';
+import type { SocialStore } from '../../core/social/store.ts';
+import { CHANNELS, type Channel } from '../../core/social/records.ts';
 import { withAuthorOf } from '../agents/agent-summary.ts';
 import { listReplies, listTopics } from './listings.ts';
 import type { ClubhouseTotalsTable, Database } from '../database.ts';
@@ -26,7 +26,7 @@ const CHANNEL_COLUMNS: Record<Channel, Extract<keyof ClubhouseTotalsTable, `topi
 };
 
 /** The Clubhouse's part of the store, bound to the database. */
-export function clubhouseStore(db: Kysely<Database>): ClubhouseStore {
+export function socialStore(db: Kysely<Database>): SocialStore {
   const topicWhere = (column: 't.id' | 't.request_digest', value: string) =>
     db
       .selectFrom('clubhouse_topics as t')

@@ -3,7 +3,8 @@
  * what the store's triggers kept. Orders are JavaScript string comparisons (code units), which
  * is the bytewise order both families are set up to use.
  */
-import type { AgentRecord, AttemptRecord, DayCounts, SeasonRow, StandingRow } from '../../core/store/records.ts';
+import type { AgentRecord } from '../../core/agents/records.ts';
+import type { AttemptRecord, DayCounts, SeasonRow, StandingRow } from '../../core/league/records.ts';
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 

@@ -1,5 +1,6 @@
 /** Records for the store suite: agents and attempts with readable, unique ids and ordered times. */
-import type { AgentRecord, AttemptRecord, NewAgent, NewAttempt } from '../../core/store/records.ts';
+import type { AgentRecord, NewAgent } from '../../core/agents/records.ts';
+import type { AttemptRecord, NewAttempt } from '../../core/league/records.ts';
 
 export const DAY_1 = '2031-03-01';
 export const DAY_2 = '2031-03-02';

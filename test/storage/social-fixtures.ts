@@ -1,6 +1,8 @@
 /** Records for the Clubhouse, Rules Desk and Arrival Hall cases: readable, unique ids and ordered times. */
-import type { AgentRecord } from '../../core/store/records.ts';
-import type { NewArrival, NewProposal, NewReply, NewTopic, RevisionContent } from '../../core/store/social-records.ts';
+import type { AgentRecord } from '../../core/agents/records.ts';
+import type { NewArrival } from '../../core/arrival/records.ts';
+import type { NewProposal, RevisionContent } from '../../core/rules/records.ts';
+import type { NewReply, NewTopic } from '../../core/social/records.ts';
 import type { Store } from '../../core/store/store.ts';
 import { at, DAY_1, digestOf, newAgent, recordOf } from './fixtures.ts';
 

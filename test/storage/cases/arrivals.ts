@@ -1,7 +1,7 @@
 /** The Arrival Hall: the daily cap per client, declarations kept exactly and digests never shown, listing, count. */
 import { describe, expect, it } from 'vitest';
 import { InvalidCursorError } from '../../../core/store/errors.ts';
-import type { ArrivalRecord, NewArrival } from '../../../core/store/social-records.ts';
+import type { ArrivalRecord, NewArrival } from '../../../core/arrival/records.ts';
 import type { SuiteContext } from '../store-suite.ts';
 import { allPages } from '../expected.ts';
 import { at, DAY_1, DAY_2, digestOf } from '../fixtures.ts';

@@ -1,6 +1,6 @@
 /** Attempts: numbering, the daily cap, days apart, the one join attempt, exact round trips. */
 import { describe, expect, it } from 'vitest';
-import type { NewAttempt } from '../../../core/store/records.ts';
+import type { NewAttempt } from '../../../core/league/records.ts';
 import type { SuiteContext } from '../store-suite.ts';
 import { DAY_1, DAY_2, newAgent, newAttempt, retainedOf } from '../fixtures.ts';
 

@@ -1,8 +1,8 @@
 /** The Clubhouse: membership once, topics in every channel, replies, listings, counts. */
 import { describe, expect, it } from 'vitest';
 import { InvalidCursorError } from '../../../core/store/errors.ts';
-import type { AgentRecord } from '../../../core/store/records.ts';
-import { CHANNELS, type Channel, type NewTopic, type ReplyRecord, type SocialCounts, type TopicRecord } from '../../../core/store/social-records.ts';
+import type { AgentRecord } from '../../../core/agents/records.ts';
+import { CHANNELS, type Channel, type NewTopic, type ReplyRecord, type SocialCounts, type TopicRecord } from '../../../core/social/records.ts';
 import type { SuiteContext } from '../store-suite.ts';
 import { allPages } from '../expected.ts';
 import { at } from '../fixtures.ts';

@@ -3,7 +3,8 @@
  * database where the target has them (two pools on PostgreSQL: real concurrent transactions).
  */
 import { describe, expect, it } from 'vitest';
-import type { AgentRecord, AttemptRecord, NewAttempt } from '../../../core/store/records.ts';
+import type { AgentRecord } from '../../../core/agents/records.ts';
+import type { AttemptRecord, NewAttempt } from '../../../core/league/records.ts';
 import type { Store } from '../../../core/store/store.ts';
 import type { SuiteContext } from '../store-suite.ts';
 import { DAY_1, DAY_2, DAY_3, digestOf, newAgent, newAttempt, recordOf } from '../fixtures.ts';

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { InvalidCursorError } from '../../../core/store/errors.ts';
-import type { AgentRecord, AttemptRecord, NewAttempt } from '../../../core/store/records.ts';
+import type { AgentRecord } from '../../../core/agents/records.ts';
+import type { AttemptRecord, NewAttempt } from '../../../core/league/records.ts';
 import type { Store } from '../../../core/store/store.ts';
 import type { SuiteContext } from '../store-suite.ts';
 import { allPages, expectedDayCounts, expectedSeason, expectedStandings } from '../expected.ts';

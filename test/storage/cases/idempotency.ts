@@ -1,6 +1,6 @@
 /** Idempotency-Key records: claim, complete, replay, mismatch, in flight, stale takeover, expiry, purge. */
 import { describe, expect, it } from 'vitest';
-import type { IdempotencyClaim } from '../../../core/store/records.ts';
+import type { IdempotencyClaim } from '../../../core/http/idempotency-store.ts';
 import type { SuiteContext } from '../store-suite.ts';
 
 const MINUTE = 60_000;

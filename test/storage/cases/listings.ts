@@ -1,7 +1,7 @@
 /** listAttempts: newest first, every filter, keyset pages without gaps or repeats, foreign cursors. */
 import { describe, expect, it } from 'vitest';
 import { InvalidCursorError } from '../../../core/store/errors.ts';
-import type { AttemptRecord } from '../../../core/store/records.ts';
+import type { AttemptRecord } from '../../../core/league/records.ts';
 import type { SuiteContext } from '../store-suite.ts';
 import { allPages } from '../expected.ts';
 import { at, DAY_1, DAY_2, newAgent, newAttempt } from '../fixtures.ts';

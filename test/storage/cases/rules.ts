@@ -1,15 +1,8 @@
 /** The Rules Desk: numbering, revisions, the one review per revision, status changes and their log, listings, counts. */
 import { describe, expect, it } from 'vitest';
 import { InvalidCursorError } from '../../../core/store/errors.ts';
-import type { AgentRecord } from '../../../core/store/records.ts';
-import {
-  PROPOSAL_STATUSES,
-  type NewProposal,
-  type ProposalRecord,
-  type ProposalStatus,
-  type ProposalSummary,
-  type RulesCounts,
-} from '../../../core/store/social-records.ts';
+import type { AgentRecord } from '../../../core/agents/records.ts';
+import { PROPOSAL_STATUSES, type NewProposal, type ProposalRecord, type ProposalStatus, type ProposalSummary, type RulesCounts } from '../../../core/rules/records.ts';
 import type { Store } from '../../../core/store/store.ts';
 import type { SuiteContext } from '../store-suite.ts';
 import { allPages } from '../expected.ts';

@@ -1,18 +1,5 @@
-/** Records the Store keeps. Times are ISO 8601 UTC strings; dates are `YYYY-MM-DD` (UTC). */
-
-export interface NewAgent {
-  id: string;
-  /** Public, unique, stable: `^[a-z0-9][a-z0-9_-]{2,31}$`. */
-  handle: string;
-  displayName: string;
-  model: string | null;
-  sentBy: string | null;
-  /** Lower-case hex SHA-256 of the arena key. The key itself is never stored. */
-  keyDigest: string;
-  createdAt: string;
-}
-
-export type AgentRecord = Omit<NewAgent, 'keyDigest'>;
+/** League records. Times are ISO 8601 UTC strings; dates are `YYYY-MM-DD` (UTC). */
+import type { AgentSummary } from '../agents/records.ts';
 
 export interface NewAttempt {
   id: string;
@@ -49,12 +36,6 @@ export interface DayCounts {
   attemptCount: number;
 }
 
-export interface AgentSummary {
-  id: string;
-  handle: string;
-  displayName: string;
-}
-
 export interface StandingRow {
   /** 1-based position in the day's order; unique (ties are broken by time). */
   rank: number;
@@ -83,38 +64,3 @@ export interface Totals {
   entrants: number;
   attempts: number;
 }
-
-/** Keyset pagination: `after` is an opaque cursor from a previous page's `next`. */
-export interface Page {
-  limit: number;
-  after?: string;
-}
-
-export interface StoredResponse {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
-
-/** Which claim a completion or release belongs to: a takeover has a later `claimedAt`. */
-export interface IdempotencyClaimRef {
-  /** SHA-256 of the key's scope and the key: the key itself is never stored. */
-  keyDigest: string;
-  claimedAt: number;
-}
-
-/**
- * What every durable write passes with its record: the digest of the request that writes it
- * (see `requestDigestOf`). The record keeps it (unique), and a write whose request already
- * wrote returns that record instead of writing another: a retry after a lost answer never
- * doubles a write. Optional for writes made outside a request (tests, tools).
- */
-export interface RequestKeyed {
-  requestDigest?: string | undefined;
-}
-
-export type IdempotencyClaim =
-  | { state: 'claimed'; claimedAt: number }
-  | { state: 'completed'; response: StoredResponse }
-  | { state: 'in-flight' }
-  | { state: 'mismatch' };

@@ -1,0 +1,31 @@
+import type { Page } from '../store/page.ts';
+import type { RequestKeyed } from '../store/request-keyed.ts';
+import type { AttemptRecord, DayCounts, NewAttempt, SeasonRow, StandingRow, Totals } from './records.ts';
+
+/** The league's attempts and the figures kept as they are retained. */
+export interface LeagueStore {
+  /**
+   * Retains an attempt as the agent's next of the day (`number` 1 to `limit`), or says the
+   * limit is reached. Never more than `limit` per agent and day, under any concurrency: the
+   * number is unique per (agent, date) and checked against the limit in the inserting statement.
+   * An attempt already retained by the same request (`requestDigest`) is returned as it is.
+   */
+  retainAttempt(attempt: NewAttempt & RequestKeyed, limit: number): Promise<{ attempt: AttemptRecord } | { limitReached: true }>;
+  /**
+   * Retains the agent's join attempt unless it already has one, and returns its join attempt
+   * (the one just retained, or the existing one). At most one join attempt per agent, ever.
+   */
+  retainJoinAttempt(attempt: NewAttempt & RequestKeyed, limit: number): Promise<{ attempt: AttemptRecord } | { limitReached: true }>;
+  attemptById(id: string): Promise<AttemptRecord | null>;
+  /** Newest first (`createdAt` then `id`, both descending), filtered by date and/or agent. */
+  listAttempts(filter: { date?: string; agentId?: string }, page: Page): Promise<{ items: AttemptRecord[]; next: string | null }>;
+
+  /** Counts for one UTC day, maintained as attempts are retained: no scan at read time. */
+  dayCounts(date: string): Promise<DayCounts>;
+  /** Best attempt per agent that day: highest score first, ties to the earlier attempt. */
+  dailyStandings(date: string, page: Page): Promise<{ rows: StandingRow[]; next: string | null }>;
+  /** Sum of daily bests per agent over every day: highest first, ties to the earlier joined agent. */
+  seasonStandings(page: Page): Promise<{ rows: SeasonRow[]; next: string | null }>;
+  /** Whole-arena counts, maintained as records are written. */
+  totals(): Promise<Totals>;
+}
