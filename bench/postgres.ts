@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { throwawayDatabase } from '../test/support/throwaway-postgres.ts';
+import { throwawayDatabase } from '../fixtures/throwaway-postgres.ts';
 
 /** A real PostgreSQL server holding an empty database of the case's own. */
 export interface BenchPostgres {

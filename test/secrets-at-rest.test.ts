@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { encodeBase64Url, randomSeed } from '../core/index.ts';
 import type { Board } from '../core/games/packet-run/board.ts';
 import { client } from './support/http.ts';
-import { finishingTape } from './support/league.ts';
+import { finishingTape } from '../fixtures/league.ts';
 import { realPostgres } from './support/postgres-cluster.ts';
 import { startArena, type RunningArena } from './support/servers.ts';
 import { rawBytes } from './support/sqlite-file.ts';

@@ -4,10 +4,12 @@ import { json } from '../http/respond.ts';
 import { defineRoute } from '../http/route.ts';
 import { objectMessages } from '../schema/object-messages.ts';
 import { boundedText } from '../schema/text.ts';
-import { challengeDocument, dispatchDocument, rootDocument } from './documents.ts';
+import { challengeDocument } from './challenge.ts';
+import { dispatchDocument } from './dispatch.ts';
+import { entryDocument } from './entry.ts';
 import { arenaFacts } from './facts.ts';
 import { landingPage } from '../pages/landing.ts';
-import { entryDocument, inviteDocument, statsDocument } from './more-documents.ts';
+import { inviteDocument } from './invite.ts';
 import {
   ChallengeDocumentResponseSchema,
   DispatchDocumentResponseSchema,
@@ -16,6 +18,8 @@ import {
   RootDocumentResponseSchema,
   StatsDocumentResponseSchema,
 } from './responses.ts';
+import { rootDocument } from './root.ts';
+import { statsDocument } from './stats.ts';
 
 const InviteQuerySchema = v.object(
   { carrier: v.optional(v.pipe(v.string('must be given once'), boundedText(120, { min: 1 }))) },

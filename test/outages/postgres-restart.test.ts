@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeBase64Url, randomSeed } from '../../core/index.ts';
 import { joinedAgent } from '../support/agents.ts';
 import { client, expectProblem } from '../support/http.ts';
-import { freshKey, stuckTape } from '../support/league.ts';
+import { freshKey, stuckTape } from '../../fixtures/league.ts';
 import { postgresBinaries, startPostgresCluster, type PostgresCluster } from '../support/postgres-cluster.ts';
 import { startArena, type RunningArena } from '../support/servers.ts';
 

@@ -4,7 +4,7 @@ import { ClientFactory, type Client } from '@a2a-js/sdk/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeBase64Url, randomSeed } from '../../core/index.ts';
 import { client, type Answer } from '../support/http.ts';
-import { finishingTape } from '../support/league.ts';
+import { finishingTape } from '../../fixtures/league.ts';
 import { startArena, type RunningArena } from '../support/servers.ts';
 import { verifyReceipt } from './verify-receipt.ts';
 

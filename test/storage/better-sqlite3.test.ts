@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { createSqliteDialect } from '../../storage/index.ts';
-import { openMemoryStore } from '../support/memory-store.ts';
+import { openMemoryStore } from '../../fixtures/memory-store.ts';
 import { newAgent, recordOf } from './fixtures.ts';
 import { storeSuite } from './store-suite.ts';
 import { trackedTarget } from './targets.ts';

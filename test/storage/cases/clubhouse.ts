@@ -6,7 +6,7 @@ import { CHANNELS, type Channel, type NewTopic, type ReplyRecord, type SocialCou
 import type { SuiteContext } from '../store-suite.ts';
 import { allPages } from '../expected.ts';
 import { at } from '../fixtures.ts';
-import { seededRandom } from '../../support/seeded-random.ts';
+import { seededRandom } from '../../../fixtures/seeded-random.ts';
 import { newestFirst, newReply, newTopic, registeredAgents, summaryOf } from '../social-fixtures.ts';
 
 const topicsNewestFirst = newestFirst<TopicRecord>((topic) => topic.createdAt, (topic) => topic.id);

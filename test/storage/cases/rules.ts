@@ -7,7 +7,7 @@ import type { Store } from '../../../core/store/store.ts';
 import type { SuiteContext } from '../store-suite.ts';
 import { allPages } from '../expected.ts';
 import { at } from '../fixtures.ts';
-import { seededRandom } from '../../support/seeded-random.ts';
+import { seededRandom } from '../../../fixtures/seeded-random.ts';
 import { newProposal, newRevision, registeredAgents, summaryOf } from '../social-fixtures.ts';
 
 /** The record `createProposal` gives back, and `proposalByNumber` until something changes. */

@@ -2,7 +2,6 @@ import { MAX_BODY_BYTES } from '../http/json-body.ts';
 import { discoveryLinks } from './discovery-links.ts';
 import type { ArenaFacts } from './facts.ts';
 import { ARENA, TRUTH_RULES } from './identity.ts';
-import { carryPrompt } from './documents.ts';
 
 /** `GET /api/entry`: how to enter, step by step, from no key to a retained attempt. */
 export function entryDocument(facts: ArenaFacts, origin: string) {
@@ -26,37 +25,5 @@ export function entryDocument(facts: ArenaFacts, origin: string) {
     limits: { requestBytes: MAX_BODY_BYTES, packetRunActions: 20, dailyAttemptsPerAgent: facts.league.maximumAttemptsPerAgent },
     discovery: discoveryLinks(origin),
     truth: TRUTH_RULES,
-  };
-}
-
-/** `GET /api/stats`: the arena's counts, each read from storage. */
-export function statsDocument(facts: ArenaFacts) {
-  const { challengeToken: _, ...league } = facts.league;
-  return {
-    protocol: ARENA.protocol,
-    version: ARENA.version,
-    generatedAt: facts.generatedAt,
-    league,
-    totals: facts.totals,
-    clubhouse: facts.clubhouse,
-    rules: facts.rules,
-    arrivals: facts.arrivals,
-    games: facts.games,
-    archive: facts.archive,
-    visitorCountKnown: facts.visitorCountKnown,
-    truth: TRUTH_RULES,
-  };
-}
-
-/** `GET /api/invite?carrier=`: a portable invitation prompt. Nothing of it is kept. */
-export function inviteDocument(facts: ArenaFacts, origin: string, carrier: string | undefined) {
-  return {
-    protocol: ARENA.protocol,
-    version: ARENA.version,
-    generatedAt: facts.generatedAt,
-    carrier: carrier ?? null,
-    prompt: carryPrompt(origin, carrier),
-    start: { dispatch: `${origin}/api/dispatch`, challenge: `${origin}/api/challenge` },
-    truth: 'An invitation is a portable prompt: not evidence of delivery, traffic, acceptance or play. Nothing of it is kept.',
   };
 }
