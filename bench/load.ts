@@ -8,6 +8,18 @@ export interface LoadSettings {
   durationSeconds: number;
 }
 
+/** The one autocannon setting an HTTP case gives both the arena and its bare baseline. */
+export const HTTP_LOAD: LoadSettings = { connections: 10, warmupSeconds: 1, durationSeconds: 4 };
+
+/** Unmeasured load on each freshly started server before its first run; a 1 s warm-up is too short for that. */
+export const HTTP_PRIME_SECONDS = 3;
+
+/**
+ * Arena and bare runs alternating, and balanced (each side holds each position equally often),
+ * so neither side gains from running order or from a slow spell of a shared machine.
+ */
+export const ARENA_BARE_ORDER = ['arena', 'bare', 'bare', 'arena', 'bare', 'arena', 'arena', 'bare'] as const;
+
 export interface LoadResult {
   requestsPerSecond: number;
   /** Latency percentiles in milliseconds, from each response's own timing. */

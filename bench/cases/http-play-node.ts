@@ -1,23 +1,12 @@
 import { encodeBase64Url, randomSeed } from '../../core/index.ts';
 import { compared, type BenchCase, type Row } from '../case.ts';
 import { startChildServer, type ChildServer } from '../child-server.ts';
-import { prime, runLoad, type LoadResult, type LoadSettings } from '../load.ts';
+import { ARENA_BARE_ORDER, HTTP_LOAD, HTTP_PRIME_SECONDS, prime, runLoad, type LoadResult } from '../load.ts';
 import { median, relativeSpread } from '../stats.ts';
 
 const PLAY_PATH = '/api/games/packet-run/play?actions=UURRUURUURRRDUUR';
 
-/** The one autocannon setting both servers get. */
-const LOAD: LoadSettings = { connections: 10, warmupSeconds: 1, durationSeconds: 4 };
-
-/** Unmeasured load on each freshly started server before the first run; a 1 s warm-up is too short for that. */
-const PRIME_SECONDS = 3;
-
-/**
- * Alternating, and balanced (each side holds each position equally often), so neither side
- * gains from running order or from a slow spell of a shared machine.
- */
-const ORDER = ['arena', 'bare', 'bare', 'arena', 'bare', 'arena', 'arena', 'bare'] as const;
-type Side = (typeof ORDER)[number];
+type Side = (typeof ARENA_BARE_ORDER)[number];
 
 /** The real Node adapter against the cheapest server that sends the same number of bytes. */
 export const httpPlayNodeCase: BenchCase = {
@@ -27,9 +16,9 @@ Requests per second and latency of \`GET ${PLAY_PATH}\` on the real Node adapter
 (\`adapters/node/main.ts\`, a fresh signing key), against a baseline: a bare \`node:http\` server
 (\`bench/servers/bare-json.ts\`) answering a fixed JSON body exactly as long as one real response,
 with the same content type. Each server runs in its own child process and autocannon drives it
-from the bench process. Each server first gets ${PRIME_SECONDS} s of unmeasured load; then, with the same
-setting for both (${LOAD.connections} connections, no pipelining, ${LOAD.warmupSeconds} s warm-up, ${LOAD.durationSeconds} s measured), they
-are run ${ORDER.length / 2} times each in the order ${ORDER.join(', ')}. Each figure is the median of that
+from the bench process. Each server first gets ${HTTP_PRIME_SECONDS} s of unmeasured load; then, with the same
+setting for both (${HTTP_LOAD.connections} connections, no pipelining, ${HTTP_LOAD.warmupSeconds} s warm-up, ${HTTP_LOAD.durationSeconds} s measured), they
+are run ${ARENA_BARE_ORDER.length / 2} times each in the order ${ARENA_BARE_ORDER.join(', ')}. Each figure is the median of that
 side's runs, each ratio the median of the ratios of neighbouring runs, and the note lists every
 run's rate. Latency percentiles come from every measured response's own timing. On a 2-core
 machine the load generator needs a core of its own, so the bare server's figure may be capped by
@@ -51,9 +40,9 @@ autocannon: the real gap is at least as wide as the ratio shows.`,
       if (baseline.bytes !== real.bytes) throw new Error(`the bare server sent ${baseline.bytes} bytes, not ${real.bytes}`);
 
       const origins: Record<Side, string> = { arena: arena.origin, bare: bare.origin };
-      for (const origin of Object.values(origins)) await prime(origin + PLAY_PATH, LOAD.connections, PRIME_SECONDS);
+      for (const origin of Object.values(origins)) await prime(origin + PLAY_PATH, HTTP_LOAD.connections, HTTP_PRIME_SECONDS);
       const runs: Record<Side, LoadResult[]> = { arena: [], bare: [] };
-      for (const side of ORDER) runs[side].push(await runLoad(origins[side] + PLAY_PATH, LOAD));
+      for (const side of ARENA_BARE_ORDER) runs[side].push(await runLoad(origins[side] + PLAY_PATH, HTTP_LOAD));
       return rows(runs, real.bytes);
     } finally {
       await Promise.all(servers.map((server) => server.stop()));

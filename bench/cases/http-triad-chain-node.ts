@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { encodeBase64Url, randomSeed } from '../../core/index.ts';
 import { compared, type BenchCase, type Row } from '../case.ts';
 import { startChildServer, type ChildServer } from '../child-server.ts';
-import { primeChains, runChainLoad, type ChainLoadResult, type ChainStep, type LoadSettings } from '../load.ts';
+import { ARENA_BARE_ORDER, HTTP_LOAD, HTTP_PRIME_SECONDS, primeChains, runChainLoad, type ChainLoadResult, type ChainStep } from '../load.ts';
 import { median, relativeSpread } from '../stats.ts';
 
 const BASE = '/api/games/triad-duel';
@@ -12,15 +12,7 @@ const RESPONDER_MOVES = 'SSRPRPPRSPSR';
 const NONCE = 'bench-nonce-0123456789abcdef';
 const STEP_NAMES = ['invite', 'respond', 'reveal'] as const;
 
-/** The one autocannon setting both servers get, as in http-play-node. */
-const LOAD: LoadSettings = { connections: 10, warmupSeconds: 1, durationSeconds: 4 };
-
-/** Unmeasured chains on each freshly started server before the first run; a 1 s warm-up is too short for that. */
-const PRIME_SECONDS = 3;
-
-/** Alternating and balanced, as in http-play-node. */
-const ORDER = ['arena', 'bare', 'bare', 'arena', 'bare', 'arena', 'arena', 'bare'] as const;
-type Side = (typeof ORDER)[number];
+type Side = (typeof ARENA_BARE_ORDER)[number];
 
 /** The whole Triad Duel handshake over HTTP against a bare server sending the same bytes. */
 export const httpTriadChainNodeCase: BenchCase = {
@@ -38,9 +30,9 @@ baseline is a bare \`node:http\` server (\`bench/servers/bare-routes.ts\`) answe
 paths with one real answer of each, captured beforehand: the same bytes and content types, so the
 load generator parses the same bodies and sends requests of the same length. Each server runs in
 its own child process and autocannon drives it from the bench process; each first gets
-${PRIME_SECONDS} s of unmeasured chains; then, with the same setting for both (${LOAD.connections} connections, no
-pipelining, ${LOAD.warmupSeconds} s warm-up, ${LOAD.durationSeconds} s measured), they are run ${ORDER.length / 2} times each in the order
-${ORDER.join(', ')}. Figures are medians of each side's runs, ratios medians of the ratios of
+${HTTP_PRIME_SECONDS} s of unmeasured chains; then, with the same setting for both (${HTTP_LOAD.connections} connections, no
+pipelining, ${HTTP_LOAD.warmupSeconds} s warm-up, ${HTTP_LOAD.durationSeconds} s measured), they are run ${ARENA_BARE_ORDER.length / 2} times each in the order
+${ARENA_BARE_ORDER.join(', ')}. Figures are medians of each side's runs, ratios medians of the ratios of
 neighbouring runs; latency is per request, over all three steps. As in http-play-node, the bare
 server's figure may be capped by autocannon on a 2-core machine, and more so here: every request
 after the first is built anew from the answer before it, and the reveal answer is the largest.
@@ -72,9 +64,9 @@ The real gap is then at least as wide as the ratio shows.`,
       }
 
       const origins: Record<Side, string> = { arena: arena.origin, bare: bare.origin };
-      for (const origin of Object.values(origins)) await primeChains(origin, steps, LOAD.connections, PRIME_SECONDS);
+      for (const origin of Object.values(origins)) await primeChains(origin, steps, HTTP_LOAD.connections, HTTP_PRIME_SECONDS);
       const runs: Record<Side, ChainLoadResult[]> = { arena: [], bare: [] };
-      for (const side of ORDER) runs[side].push(await runChainLoad(origins[side], steps, LOAD));
+      for (const side of ARENA_BARE_ORDER) runs[side].push(await runChainLoad(origins[side], steps, HTTP_LOAD));
       return rows(runs, bytesOf(real));
     } finally {
       await Promise.all(servers.map((server) => server.stop()));
