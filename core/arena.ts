@@ -1,3 +1,4 @@
+import { createCredentials } from './agents/credentials.ts';
 import type { ArenaContext } from './context.ts';
 import { sha256Hex } from './crypto/sha256.ts';
 import { createKeyRing } from './crypto/key-ring.ts';
@@ -14,13 +15,14 @@ import { ARCHIVE_PUBLIC_KEYS } from './games/triad-duel/archive.ts';
 import { triadDuelRoutes } from './games/triad-duel/routes.ts';
 import { withNoSniff } from './http/no-sniff.ts';
 import { createFetchHandler } from './http/router.ts';
-import type { Connection, Route } from './http/route.ts';
+import type { Connection, Dispatch, Route } from './http/route.ts';
+import { createInstanceMemory } from './instance-memory.ts';
 import { leagueRoutes } from './league/routes.ts';
 import { clubhouseRoutes } from './social/routes.ts';
 import { rulesDeskRoutes } from './rules/routes.ts';
 import { arrivalRoutes } from './arrival/routes.ts';
 import { pulseRoutes } from './status/pulse.ts';
-import { statusRoutes } from './status/routes.ts';
+import { joinRoutes, statusRoutes } from './status/routes.ts';
 import type { Store } from './store/store.ts';
 import { clubhousePageRoutes } from './pages/clubhouse.ts';
 import { duelPageRoutes } from './pages/duel.ts';
@@ -71,43 +73,60 @@ export interface ArenaOptions {
 export interface Arena {
   /** Answers a request. `connection` carries what only the adapter knows, such as the client address. */
   fetch(request: Request, connection?: Connection): Promise<Response>;
+  /** Every route the arena serves, in the order the API descriptions list them. */
+  routes: readonly Route[];
 }
 
-const ROUTES: readonly Route[] = [
-  ...catalogRoutes,
-  ...packetRunRoutes,
-  ...triadDuelRoutes,
-  ...stateForgeRoutes,
-  ...leagueRoutes,
-  ...pulseRoutes,
-  ...statusRoutes,
-  ...clubhouseRoutes,
-  ...rulesDeskRoutes,
-  ...arrivalRoutes,
-  ...jwksRoutes,
-  ...discoveryRoutes,
-  ...openApiRoutes,
-  ...problemRoutes,
-  ...duelPageRoutes,
-  ...leaguePageRoutes,
-  ...clubhousePageRoutes,
-  ...rulesPageRoutes,
-  ...forgePageRoutes,
-  ...mcpRoutes,
-  ...a2aRoutes,
-];
+/**
+ * The arena's route table. The API descriptions describe the table they belong to, and the
+ * bridges (MCP, A2A) call its routes in process through `dispatch`, the arena's own fetch.
+ */
+export function arenaRoutes(dispatch: Dispatch): readonly Route[] {
+  const table: Route[] = [];
+  table.push(
+    ...catalogRoutes,
+    ...packetRunRoutes,
+    ...triadDuelRoutes,
+    ...stateForgeRoutes,
+    ...leagueRoutes,
+    ...pulseRoutes,
+    ...statusRoutes,
+    ...clubhouseRoutes,
+    ...rulesDeskRoutes,
+    ...arrivalRoutes,
+    ...jwksRoutes,
+    ...discoveryRoutes(table),
+    ...joinRoutes,
+    ...openApiRoutes(table),
+    ...problemRoutes,
+    ...duelPageRoutes,
+    ...leaguePageRoutes,
+    ...clubhousePageRoutes,
+    ...rulesPageRoutes,
+    ...forgePageRoutes,
+    ...mcpRoutes(dispatch),
+    ...a2aRoutes(dispatch),
+  );
+  return table;
+}
 
 /** The whole arena as one Web-standard fetch handler; everything runtime-specific is injected. */
 export function createArena(options: ArenaOptions): Arena {
   checkOptions(options);
-  let context: Promise<ArenaContext> | undefined;
-  return { fetch: async (request, connection) => (await (context ??= createArenaContext(options))).fetch(request, connection) };
+  let handler: Promise<Dispatch> | undefined;
+  const fetch: Dispatch = async (request, connection) => (await (handler ??= answering(routes, options)))(request, connection);
+  const routes = arenaRoutes(fetch);
+  return { fetch, routes };
 }
 
-/**
- * What every handler receives, built from the options: keys imported, settings resolved,
- * the route table, and the arena's own fetch handler (which bridges such as MCP call in process).
- */
+/** The fetch handler over `routes`, once the context (keys imported) is ready. */
+async function answering(routes: readonly Route[], options: ArenaOptions): Promise<Dispatch> {
+  const context = await createArenaContext(options);
+  const route = createFetchHandler(routes, async () => context);
+  return async (request, connection) => withNoSniff(await route(request, connection));
+}
+
+/** What every handler receives, built from the options: keys imported, settings resolved, the instance's memory. */
 export async function createArenaContext(options: ArenaOptions): Promise<ArenaContext> {
   checkOptions(options);
   const now = options.now ?? (() => Date.now());
@@ -118,7 +137,8 @@ export async function createArenaContext(options: ArenaOptions): Promise<ArenaCo
     retiredPublicKeys: [...(options.retiredPublicKeys ?? []), ...ARCHIVE_PUBLIC_KEYS],
     engine: options.cryptoEngine ?? 'auto',
   });
-  const context: ArenaContext = {
+  const operatorTokenDigest = options.operatorToken === undefined ? null : sha256Hex(options.operatorToken);
+  return {
     now,
     randomBytes: options.randomBytes ?? ((length: number) => crypto.getRandomValues(new Uint8Array(length))),
     secret: options.secret,
@@ -127,18 +147,14 @@ export async function createArenaContext(options: ArenaOptions): Promise<ArenaCo
       clubhouse: options.clubhouse ?? 'open',
       arrivalDailyCap: options.arrivalDailyCap ?? 20,
       anonymousWritesPerHour: options.anonymousWritesPerHour ?? 30,
-      operatorTokenDigest: options.operatorToken === undefined ? null : sha256Hex(options.operatorToken),
     },
     keys,
+    credentials: createCredentials(options.store, operatorTokenDigest),
     tokens: createTokens({ keys, now, issuer: options.issuer ?? 'agent-arena' }),
     originOf: (request) => publicOrigin ?? new URL(request.url).origin,
     publicOrigin,
-    routes: ROUTES,
-    fetch: (request, connection) => handle(request, connection),
+    memory: createInstanceMemory(),
   };
-  const route = createFetchHandler(ROUTES, async () => context);
-  const handle = async (request: Request, connection?: Connection) => withNoSniff(await route(request, connection));
-  return context;
 }
 
 function checkOptions(options: ArenaOptions): void {

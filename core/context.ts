@@ -1,6 +1,7 @@
+import type { AgentRecord } from './agents/records.ts';
 import type { KeyRing } from './crypto/key-ring.ts';
 import type { Tokens } from './crypto/tokens.ts';
-import type { Connection, Route } from './http/route.ts';
+import type { InstanceMemory } from './instance-memory.ts';
 import type { Store } from './store/store.ts';
 
 /** The operator's choices, fixed when the arena is created. */
@@ -9,11 +10,17 @@ export interface ArenaSettings {
   arrivalDailyCap: number;
   /** Anonymous durable writes (joins, capability redemptions, check-ins) per client and hour; 0: no limit. */
   anonymousWritesPerHour: number;
-  /** SHA-256 hex of the operator token, or null when none is configured. */
-  operatorTokenDigest: string | null;
 }
 
-/** What every handler receives besides its request: the arena's injected capabilities. */
+/** Who a request's bearer credential belongs to. */
+export interface Credentials {
+  /** The agent whose arena key is the bearer credential: 401 unknown or malformed, 403 the operator's token. */
+  agent(request: Request): Promise<AgentRecord>;
+  /** The operator's token as the bearer credential: 503 when none is configured, 403 an arena key, 401 anything else. */
+  operator(request: Request): Promise<void>;
+}
+
+/** What every handler receives besides its request: the arena's injected capabilities, and nothing else. */
 export interface ArenaContext {
   /** Epoch milliseconds from the injected clock. */
   now(): number;
@@ -26,6 +33,7 @@ export interface ArenaContext {
   store: Store;
   settings: ArenaSettings;
   keys: KeyRing;
+  credentials: Credentials;
   /**
    * The origin that absolute links in documents answered live use: the configured public
    * origin, else the request's. Never for what is stored or for ids (see `publicOrigin`).
@@ -33,8 +41,6 @@ export interface ArenaContext {
   originOf(request: Request): string;
   /** The configured public origin, if any: the only origin records, receipts and ids may hold. */
   publicOrigin: string | undefined;
-  /** Every route of the arena: what the API descriptions describe. */
-  routes: readonly Route[];
-  /** The arena's own fetch handler: remote-tool bridges answer by calling the routes in process. */
-  fetch(request: Request, connection?: Connection): Promise<Response>;
+  /** What this instance remembers between requests (derived daily values, housekeeping times). */
+  memory: InstanceMemory;
 }

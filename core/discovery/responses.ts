@@ -20,19 +20,6 @@ export const AgentIndexResponseSchema = v.object({
   ),
 });
 
-/** `GET /join`: the ways in, each with the request and what it needs. */
-export const JoinDocumentResponseSchema = v.object({
-  ...Protocol,
-  ways: v.array(
-    v.object({
-      id: v.string(),
-      what: v.string(),
-      request: v.looseObject({ ...RequestLink.entries, headers: v.record(v.string(), v.string()) }),
-      needs: v.pipe(v.record(v.string(), v.unknown()), v.description('What the request needs, field by field, in words')),
-    }),
-  ),
-});
-
 /** One problem type, as `GET /problems/{slug}` describes it. */
 export const ProblemTypeResponseSchema = v.pipe(
   v.object({

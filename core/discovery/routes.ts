@@ -1,19 +1,20 @@
 import { textResponse } from '../http/respond.ts';
-import { defineRoute } from '../http/route.ts';
+import { defineRoute, type Route } from '../http/route.ts';
 import { arenaFacts } from '../status/facts.ts';
 import { atomFeed } from './feed/atom.ts';
 import { evidenceEntries } from './feed/evidence-entries.ts';
 import { feedId } from './feed/feed-id.ts';
 import { heartbeatText } from './texts/heartbeat.ts';
-import { agentIndex, joinDocument } from './texts/index-documents.ts';
+import { agentIndex } from './texts/agent-index.ts';
 import { llmsText } from './texts/llms.ts';
 import { protocolMarkdown } from './texts/protocol.ts';
 import { skillMarkdown } from './texts/skill.ts';
-import { AgentIndexResponseSchema, JoinDocumentResponseSchema } from './responses.ts';
+import { AgentIndexResponseSchema } from './responses.ts';
 
 const FEED_ENTRIES = 50;
 
-export const discoveryRoutes = [
+/** The feed and the discovery texts; the protocol text and the agent index describe `routes`, the whole table. */
+export const discoveryRoutes = (routes: readonly Route[]) => [
   defineRoute({
     method: 'GET',
     path: '/feed.xml',
@@ -63,20 +64,13 @@ export const discoveryRoutes = [
     path: '/protocol.md',
     summary: 'The protocol in brief, with every route',
     responds: { type: 'text/markdown' },
-    handle: ({ request }, arena) => textResponse(protocolMarkdown(arena.originOf(request), arena.routes), 'text/markdown'),
+    handle: ({ request }, arena) => textResponse(protocolMarkdown(arena.originOf(request), routes), 'text/markdown'),
   }),
   defineRoute({
     method: 'GET',
     path: '/agent-index',
     summary: 'An index of every document and endpoint',
     responds: { body: AgentIndexResponseSchema },
-    handle: async ({ request }, arena) => agentIndex(await arenaFacts(arena), arena.originOf(request), arena.routes),
-  }),
-  defineRoute({
-    method: 'GET',
-    path: '/join',
-    summary: 'How to join the league and the Clubhouse, and how to check in',
-    responds: { body: JoinDocumentResponseSchema },
-    handle: async ({ request }, arena) => joinDocument(await arenaFacts(arena), arena.originOf(request)),
+    handle: async ({ request }, arena) => agentIndex(await arenaFacts(arena), arena.originOf(request), routes),
   }),
 ];

@@ -1,7 +1,5 @@
 import * as v from 'valibot';
-import type { ArenaContext } from '../context.ts';
-import type { AgentRecord } from '../agents/records.ts';
-import { authenticateAgent, authenticateOperator } from './auth.ts';
+import type { ArenaContext, Credentials } from '../context.ts';
 import { fingerprintOf, idempotencyKeyDigest, idempotencyKeyOf, requestDigestOf, runOnce, type IdempotencyPolicy } from './idempotency.ts';
 import { readJsonBody } from './json-body.ts';
 import { chargeAnonymousWrite } from './rate-limit.ts';
@@ -9,6 +7,9 @@ import { HttpError, type FieldError, type ProblemSlug } from './problem.ts';
 import { json } from './respond.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** A fetch handler of the arena: how bridges (MCP, A2A) call its routes in process. */
+export type Dispatch = (request: Request, connection?: Connection) => Promise<Response>;
 
 /** What the adapter knows of the connection that the request itself does not say. */
 export interface Connection {
@@ -101,6 +102,8 @@ type Output<S> = S extends v.GenericSchema ? v.InferOutput<S> : undefined;
  * `operator`: the operator's token is required.
  */
 export type Auth = 'agent' | 'optional-agent' | 'operator';
+/** The agent a credential names, as the arena's credentials find it. */
+type AgentRecord = Awaited<ReturnType<Credentials['agent']>>;
 type AgentOf<A> = A extends 'agent' ? AgentRecord : A extends 'optional-agent' ? AgentRecord | undefined : undefined;
 
 export interface RouteDefinition<Q extends v.GenericSchema | undefined, B extends v.GenericSchema | undefined, A extends Auth | undefined> {
@@ -147,9 +150,9 @@ export function defineRoute<
       const url = new URL(request.url);
       const agent =
         auth === 'agent' || (auth === 'optional-agent' && request.headers.has('authorization'))
-          ? await authenticateAgent(request, arena)
+          ? await arena.credentials.agent(request)
           : undefined;
-      if (auth === 'operator') await authenticateOperator(request, arena);
+      if (auth === 'operator') await arena.credentials.operator(request);
       const idempotencyKey = idempotency ? idempotencyKeyOf(request) : undefined;
       const parsedQuery = (query ? validate(query, queryObject(url.searchParams), 'query') : undefined) as Output<Q>;
       const rawBody = body ? await readJsonBody(request) : undefined;

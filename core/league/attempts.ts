@@ -9,10 +9,6 @@ import type { NewAttempt } from './records.ts';
 
 export const MAXIMUM_ATTEMPTS_PER_AGENT = 10;
 
-export function newId(prefix: 'agt' | 'att', arena: ArenaContext): string {
-  return `${prefix}_${randomId((n) => arena.randomBytes(n))}`;
-}
-
 /** Scores a tape on the day's board as the agent, with its receipt, ready to be retained. */
 export async function scoredAttempt(
   arena: ArenaContext,
@@ -31,7 +27,7 @@ export async function scoredAttempt(
   return {
     run,
     attempt: {
-      id: newId('att', arena),
+      id: `att_${randomId((n) => arena.randomBytes(n))}`,
       agentId: agent.id,
       kind,
       challengeId: setting.challenge,

@@ -3,6 +3,7 @@ import { TokenError } from '../crypto/tokens.ts';
 import type { Board } from '../games/packet-run/board.ts';
 import type { RunSetting } from '../games/packet-run/result.ts';
 import { HttpError } from '../http/problem.ts';
+import { memorySlot } from '../instance-memory.ts';
 import { nextUtcMidnight, utcDate } from '../time/utc-day.ts';
 import { challengeIdFor, dailyBoard } from '../games/packet-run/daily-board.ts';
 
@@ -16,13 +17,12 @@ export interface LeagueChallenge {
 }
 
 // Boards and tokens are pure functions of (secret, date); each instance derives them once a day.
-const cache = new WeakMap<ArenaContext, Map<string, Promise<LeagueChallenge>>>();
+const challenges = memorySlot('league challenge by date', () => new Map<string, Promise<LeagueChallenge>>());
 
 export function todaysChallenge(arena: ArenaContext): Promise<LeagueChallenge> {
   const now = arena.now();
   const date = utcDate(now);
-  let byDate = cache.get(arena);
-  if (!byDate) cache.set(arena, (byDate = new Map()));
+  const byDate = arena.memory.get(challenges);
   let challenge = byDate.get(date);
   if (!challenge) {
     byDate.clear();

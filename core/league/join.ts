@@ -1,9 +1,11 @@
 import type { ArenaContext } from '../context.ts';
 import { HttpError } from '../http/problem.ts';
-import { MAXIMUM_ATTEMPTS_PER_AGENT, newId, scoredAttempt } from './attempts.ts';
+import { agentCandidate, registerAgent } from '../agents/registration.ts';
+import { MAXIMUM_ATTEMPTS_PER_AGENT, scoredAttempt } from './attempts.ts';
 import { leagueSetting } from './challenge.ts';
-import { keyDigest, leagueKeyFor } from '../agents/keys.ts';
-import { publicAgent, publicAttempt } from './present.ts';
+import { leagueKeyFor } from '../agents/keys.ts';
+import { publicAgent } from '../agents/present.ts';
+import { publicAttempt } from './present.ts';
 import type { JoinBody } from './schema.ts';
 
 /**
@@ -15,25 +17,13 @@ import type { JoinBody } from './schema.ts';
 export async function join(arena: ArenaContext, body: JoinBody, requestDigest?: string) {
   const setting = await leagueSetting(arena, body.challengeToken);
   const apiKey = leagueKeyFor(arena.secret, body.registrationNonce);
-  const candidate = {
-    id: newId('agt', arena),
-    handle: body.agent.handle,
-    displayName: body.agent.displayName ?? body.agent.handle,
-    model: body.agent.model ?? null,
-    sentBy: body.agent.sentBy ?? null,
-  };
+  const candidate = agentCandidate(arena, body.agent);
   const { run, attempt } = await scoredAttempt(arena, candidate, 'join', setting, body.actions);
   if (!run.reachedExit) {
     const message = 'joining needs a finishing tape: these actions do not reach EXIT on today’s board';
     throw new HttpError('invalid-request', message, { errors: [{ path: 'actions', message }] });
   }
-  const registered = await arena.store.registerAgent({ ...candidate, keyDigest: keyDigest(apiKey), createdAt: attempt.createdAt, requestDigest });
-  if ('conflict' in registered) {
-    throw new HttpError('conflict', `the handle ${body.agent.handle} is taken by another agent; choose another`, {
-      errors: [{ path: 'agent.handle', message: 'taken' }],
-    });
-  }
-  const { agent, created } = registered;
+  const { agent, created } = await registerAgent(arena, candidate, { apiKey, createdAt: attempt.createdAt, requestDigest });
   // A retried join speaks with the agent and declaration stored at the first one.
   const joinAttempt = agent.id === candidate.id ? attempt : (await scoredAttempt(arena, agent, 'join', setting, body.actions)).attempt;
   const retained = await arena.store.retainJoinAttempt({ ...joinAttempt, requestDigest }, MAXIMUM_ATTEMPTS_PER_AGENT);

@@ -1,18 +1,5 @@
 import { receiptJwksLink } from '../evidence/receipt.ts';
-import type { AgentRecord } from '../agents/records.ts';
 import type { AttemptRecord } from './records.ts';
-
-/** An agent as the public sees it: its declarations, never its key. */
-export function publicAgent(agent: AgentRecord) {
-  return {
-    id: agent.id,
-    handle: agent.handle,
-    displayName: agent.displayName,
-    model: agent.model,
-    sentBy: agent.sentBy,
-    joinedAt: agent.createdAt,
-  };
-}
 
 /**
  * A retained attempt as published; `withResult` adds the full result with its replay and

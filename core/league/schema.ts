@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { RegistrationDeclarationSchema } from '../agents/schema.ts';
 import { ActionsSchema } from '../games/packet-run/schema.ts';
 import { objectMessages } from '../schema/object-messages.ts';
 import { CursorSchema, LimitSchema } from '../schema/paging.ts';
@@ -6,20 +7,8 @@ import { boundedText } from '../schema/text.ts';
 import { TokenSchema } from '../schema/token.ts';
 import { isUtcDate } from '../time/utc-day.ts';
 
-/** A public handle: 3 to 32 characters of a-z, 0-9, `_` and `-`, starting with a letter or digit. */
-export const HANDLE_PATTERN = /^[a-z0-9][a-z0-9_-]{2,31}$/;
 export const NONCE_PATTERN = /^[A-Za-z0-9_-]{32,128}$/;
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-
-export const LeagueDeclarationSchema = v.strictObject(
-  {
-    handle: v.pipe(v.string('must be a string'), v.regex(HANDLE_PATTERN, 'must be 3 to 32 characters of a-z, 0-9, _ and -, starting with a letter or digit')),
-    displayName: v.optional(boundedText(80, { min: 1 })),
-    model: v.optional(boundedText(120)),
-    sentBy: v.optional(boundedText(120)),
-  },
-  objectMessages(['handle', 'displayName', 'model', 'sentBy'], 'must be an object with handle, displayName, model and sentBy'),
-);
 
 export const JoinBodySchema = v.strictObject(
   {
@@ -29,7 +18,7 @@ export const JoinBodySchema = v.strictObject(
       v.string('must be a string'),
       v.regex(NONCE_PATTERN, 'must be 32 to 128 base64url characters (A-Z a-z 0-9 - _): private and random'),
     ),
-    agent: LeagueDeclarationSchema,
+    agent: RegistrationDeclarationSchema,
   },
   objectMessages(['challengeToken', 'actions', 'registrationNonce', 'agent'], 'the body must be a JSON object'),
 );

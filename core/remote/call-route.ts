@@ -1,5 +1,4 @@
-import type { ArenaContext } from '../context.ts';
-import type { Connection } from '../http/route.ts';
+import type { Connection, Dispatch } from '../http/route.ts';
 
 /** One call to one of the arena's own routes, described the way an HTTP client would send it. */
 export interface RouteCall {
@@ -19,10 +18,12 @@ export interface RouteAnswer {
   body: Record<string, unknown>;
 }
 
-/** The caller of a bridge (MCP, A2A): its request and what the adapter knows of its connection. */
+/** The caller of a bridge (MCP, A2A): its request, what the adapter knows of its connection, and the arena to call. */
 export interface Caller {
   request: Request;
   connection: Connection;
+  /** The arena's own fetch handler, injected where the route table is assembled. */
+  dispatch: Dispatch;
 }
 
 /**
@@ -30,7 +31,7 @@ export interface Caller {
  * exactly the JSON the HTTP route returns. The call carries the caller's origin, user agent and
  * client address, so absolute links, arrival digests and per-client caps stay the caller's.
  */
-export async function callRoute(arena: ArenaContext, caller: Caller, call: RouteCall): Promise<RouteAnswer> {
+export async function callRoute(caller: Caller, call: RouteCall): Promise<RouteAnswer> {
   const url = new URL(call.path, new URL(caller.request.url).origin);
   for (const [name, value] of Object.entries(call.query ?? {})) if (value !== undefined) url.searchParams.set(name, value);
   const headers = new Headers(call.headers);
@@ -42,7 +43,7 @@ export async function callRoute(arena: ArenaContext, caller: Caller, call: Route
     headers,
     ...(call.body !== undefined ? { body: JSON.stringify(call.body) } : {}),
   });
-  const response = await arena.fetch(request, caller.connection);
+  const response = await caller.dispatch(request, caller.connection);
   return { status: response.status, body: await jsonObjectOf(response) };
 }
 

@@ -1,10 +1,9 @@
 import type { ArenaContext } from '../context.ts';
 import { HttpError } from '../http/problem.ts';
-import { newId } from '../league/attempts.ts';
-import { keyDigest } from '../agents/keys.ts';
-import { publicAgent } from '../league/present.ts';
-import type { AgentRecord } from '../agents/records.ts';
 import { readCapability, registrationKeyFor } from '../agents/capability.ts';
+import { publicAgent } from '../agents/present.ts';
+import type { AgentRecord } from '../agents/records.ts';
+import { agentCandidate, registerAgent } from '../agents/registration.ts';
 import type { JoinBodySchema } from './schema.ts';
 import type * as v from 'valibot';
 
@@ -30,21 +29,7 @@ export async function joinClubhouse(arena: ArenaContext, agent: AgentRecord | un
   }
   const capability = await readCapability(arena, body.registrationCapability, 'registrationCapability');
   const apiKey = registrationKeyFor(arena.secret, capability.id);
-  const registered = await arena.store.registerAgent({
-    id: newId('agt', arena),
-    handle: body.agent.handle,
-    displayName: body.agent.displayName ?? body.agent.handle,
-    model: body.agent.model ?? null,
-    sentBy: body.agent.sentBy ?? null,
-    keyDigest: keyDigest(apiKey),
-    createdAt: now(arena),
-    requestDigest,
-  });
-  if ('conflict' in registered) {
-    throw new HttpError('conflict', `the handle ${body.agent.handle} is taken by another agent; choose another`, {
-      errors: [{ path: 'agent.handle', message: 'taken' }],
-    });
-  }
+  const registered = await registerAgent(arena, agentCandidate(arena, body.agent), { apiKey, createdAt: now(arena), requestDigest });
   const { member, created } = await arena.store.joinClubhouse({ agentId: registered.agent.id, via: 'registration-capability', joinedAt: now(arena), requestDigest });
   return {
     apiKey,

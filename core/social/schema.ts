@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { LeagueDeclarationSchema } from '../league/schema.ts';
+import { RegistrationDeclarationSchema } from '../agents/schema.ts';
 import { objectMessages } from '../schema/object-messages.ts';
 import { CursorSchema, LimitSchema } from '../schema/paging.ts';
 import { boundedText } from '../schema/text.ts';
@@ -11,7 +11,7 @@ const Channel = v.picklist(CHANNELS, `must be one of ${CHANNELS.join(', ')}`);
 
 /** Join with a registration capability and a declaration, or with no body fields and a league key as bearer. */
 export const JoinBodySchema = v.strictObject(
-  { registrationCapability: v.optional(TokenSchema), agent: v.optional(LeagueDeclarationSchema) },
+  { registrationCapability: v.optional(TokenSchema), agent: v.optional(RegistrationDeclarationSchema) },
   objectMessages(['registrationCapability', 'agent'], 'the body must be a JSON object'),
 );
 

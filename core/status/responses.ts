@@ -177,3 +177,17 @@ export const PulseResponseSchema = v.object({
   totals: v.object({ agents: Integer, retainedAttempts: Integer }),
   liveGames: v.array(v.object({ id: v.string(), name: v.string(), state: v.string(), rules: v.string() })),
 });
+
+/** `GET /join`: the ways in, each with the request and what it needs. */
+export const JoinDocumentResponseSchema = v.object({
+  ...Protocol,
+  generatedAt: Timestamp,
+  ways: v.array(
+    v.object({
+      id: v.string(),
+      what: v.string(),
+      request: v.looseObject({ ...RequestLink.entries, headers: v.record(v.string(), v.string()) }),
+      needs: v.pipe(v.record(v.string(), v.unknown()), v.description('What the request needs, field by field, in words')),
+    }),
+  ),
+});

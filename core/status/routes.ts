@@ -10,11 +10,13 @@ import { entryDocument } from './entry.ts';
 import { arenaFacts } from './facts.ts';
 import { landingPage } from '../pages/landing.ts';
 import { inviteDocument } from './invite.ts';
+import { joinDocument } from './join.ts';
 import {
   ChallengeDocumentResponseSchema,
   DispatchDocumentResponseSchema,
   EntryDocumentResponseSchema,
   InviteDocumentResponseSchema,
+  JoinDocumentResponseSchema,
   RootDocumentResponseSchema,
   StatsDocumentResponseSchema,
 } from './responses.ts';
@@ -86,5 +88,16 @@ export const statusRoutes = [
     query: InviteQuerySchema,
     responds: { body: InviteDocumentResponseSchema },
     handle: async ({ query, request }, arena) => inviteDocument(await arenaFacts(arena), arena.originOf(request), query.carrier),
+  }),
+];
+
+/** `GET /join`: listed after the discovery documents, where agents have long found it. */
+export const joinRoutes = [
+  defineRoute({
+    method: 'GET',
+    path: '/join',
+    summary: 'How to join the league and the Clubhouse, and how to check in',
+    responds: { body: JoinDocumentResponseSchema },
+    handle: async ({ request }, arena) => joinDocument(await arenaFacts(arena), arena.originOf(request)),
   }),
 ];

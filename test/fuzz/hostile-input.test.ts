@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeBase64Url, randomSeed } from '../../core/index.ts';
 import type { Route } from '../../core/http/route.ts';
 import { joinedAgent } from '../support/agents.ts';
-import { testArenaContext } from '../support/arena-context.ts';
+import { testArena } from '../support/arena-context.ts';
 import { client } from '../support/http.ts';
 import { startArena, type RunningArena } from '../support/servers.ts';
 
@@ -181,7 +181,7 @@ describe('hostile input to every route, on Node', () => {
   let arena: RunningArena | undefined;
   let routes: readonly Route[] = [];
   beforeAll(async () => {
-    routes = (await testArenaContext()).routes;
+    routes = (await testArena()).routes;
     arena = await startArena('node', { ARENA_SIGNING_KEY: encodeBase64Url(randomSeed()), ARENA_OPERATOR_TOKEN: credentials.operatorToken });
     credentials.agentKey = (await joinedAgent(() => arena!.baseUrl, 'fuzzed')).key;
   });

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PROBLEM_TYPES } from '../../core/http/problem.ts';
 import type { Route } from '../../core/http/route.ts';
-import { testArenaContext } from '../support/arena-context.ts';
+import { testArena } from '../support/arena-context.ts';
 import { publishedDocument, type OpenApiDocument, type Operation } from './published.ts';
 
 // A parameter is a whole segment; `/a2a/v1/message:send` is a literal path.
@@ -20,7 +20,7 @@ beforeAll(async () => {
   const published = await publishedDocument();
   ({ document, headers } = published);
   fetchArena = (request) => published.arena.arena.fetch(request);
-  routes = (await testArenaContext()).routes;
+  routes = (await testArena()).routes;
 });
 
 describe('GET /openapi.json', () => {

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Route } from '../../core/http/route.ts';
-import { testArenaContext } from '../support/arena-context.ts';
+import { testArena } from '../support/arena-context.ts';
 import { FORGE_EXAMPLES } from '../support/forge-examples.ts';
 import { publishedDocument, requestValidators, type OpenApiDocument } from './published.ts';
 
@@ -170,7 +170,7 @@ beforeAll(async () => {
   document = published.document;
   post = published.arena.post;
   validators = requestValidators(document);
-  routes = (await testArenaContext()).routes;
+  routes = (await testArena()).routes;
 });
 
 const routeAt = (method: string, path: string): Route => {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Route } from '../../core/http/route.ts';
-import { testArenaContext } from '../support/arena-context.ts';
+import { testArena } from '../support/arena-context.ts';
 import { exerciseEveryRoute, type Exchange } from './every-route.ts';
 import { publishedDocument, responseValidator, type OpenApiDocument } from './published.ts';
 
@@ -33,7 +33,7 @@ let validatorFor: ReturnType<typeof responseValidator>;
 beforeAll(async () => {
   ({ document } = await publishedDocument());
   validatorFor = responseValidator(document);
-  routes = (await testArenaContext()).routes;
+  routes = (await testArena()).routes;
   exchanges = await exerciseEveryRoute();
 });
 

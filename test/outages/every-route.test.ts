@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createArenaContext } from '../../core/index.ts';
+import { createArena } from '../../core/index.ts';
 import { StorageUnavailableError } from '../../core/store/errors.ts';
 import type { Store } from '../../core/store/store.ts';
 
@@ -14,7 +14,7 @@ const unreachable = new Proxy({} as Store, {
  */
 describe('every route while the database is unreachable', () => {
   it('answers 503 storage-unavailable or its usual answer, never a 500', async () => {
-    const arena = await createArenaContext({ signingKey: new Uint8Array(32).fill(1), secret: new Uint8Array(32).fill(2), store: unreachable });
+    const arena = createArena({ signingKey: new Uint8Array(32).fill(1), secret: new Uint8Array(32).fill(2), store: unreachable });
     const unavailable: string[] = [];
     for (const route of arena.routes) {
       const path = route.path.replace(/:\w+/g, '1');

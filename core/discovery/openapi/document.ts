@@ -19,17 +19,16 @@ Conventions (docs/PROTOCOL.md): request bodies are JSON (\`application/json\` or
 
 Request schemas state what a client may send. Where a rule has no JSON Schema form (well-formed Unicode, text that is sanitised before its bound, the State Forge audit), the schema is looser than the route and its description states the rule.`;
 
-const built = new WeakMap<readonly Route[], ReturnType<typeof build>>();
-
 /**
- * The OpenAPI 3.1.0 description of `routes`, served from `origin`. Everything but the server
- * is built once per route table.
+ * The OpenAPI 3.1.0 description of `routes`, as served from an origin. Everything but the
+ * server is built once, on first use (so `routes` may still be filling when this is called).
  */
-export function openApiDocument(routes: readonly Route[], origin: string) {
-  let body = built.get(routes);
-  if (!body) built.set(routes, (body = build(routes)));
-  const { openapi, info, ...rest } = body;
-  return { openapi, info, servers: [{ url: origin }], ...rest };
+export function openApiDescriber(routes: readonly Route[]): (origin: string) => Record<string, unknown> {
+  let body: ReturnType<typeof build> | undefined;
+  return (origin) => {
+    const { openapi, info, ...rest } = (body ??= build(routes));
+    return { openapi, info, servers: [{ url: origin }], ...rest };
+  };
 }
 
 function build(routes: readonly Route[]) {

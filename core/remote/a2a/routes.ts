@@ -1,5 +1,5 @@
 import type { ArenaContext } from '../../context.ts';
-import { defineRoute } from '../../http/route.ts';
+import { defineRoute, type Dispatch } from '../../http/route.ts';
 import { MAX_BODY_BYTES } from '../../http/json-body.ts';
 import { nestsDeeperThan, tooDeep } from '../../http/json-depth.ts';
 import { HttpError } from '../../http/problem.ts';
@@ -19,8 +19,11 @@ const SEND_PATH = `${A2A_BASE_PATH}/message:send`;
 /** An A2A refusal of a message, by status. */
 const refusal = (status: number, description: string) => ({ status, description, type: A2A_MEDIA_TYPE, body: A2AErrorResponseSchema });
 
-/** The A2A agent card, the interface's own address, `message:send`, and tasks (none are kept). */
-export const a2aRoutes = [
+/**
+ * The A2A agent card, the interface's own address, `message:send`, and tasks (none are kept).
+ * Skills call the arena's routes through `dispatch`.
+ */
+export const a2aRoutes = (dispatch: Dispatch) => [
   defineRoute({
     method: 'GET',
     path: '/.well-known/agent-card.json',
@@ -71,7 +74,7 @@ export const a2aRoutes = [
       types: ['application/json', A2A_MEDIA_TYPE],
       schema: SendMessageRequestSchema,
     },
-    handle: ({ request, url, connection }, arena) => answer(() => sendMessage(arena, { request, connection }, url.pathname)),
+    handle: ({ request, url, connection }, arena) => answer(() => sendMessage(arena, { request, connection, dispatch }, url.pathname)),
   }),
   defineRoute({
     method: 'GET',
@@ -108,7 +111,7 @@ async function sendMessage(arena: ArenaContext, caller: Caller, pathname: string
   const request = parseSendRequest(parseJson(await readBoundedText(caller.request)));
   const modes = answerModes(request.acceptedOutputModes);
   const intent = intentOf(request.message.parts);
-  const outcome = intent.skill === 'packet-run' ? await packetRun(arena, caller, intent.submission) : await orientation(arena, caller);
+  const outcome = intent.skill === 'packet-run' ? await packetRun(caller, intent.submission) : await orientation(caller);
   return a2aJson({ task: finishedTask(arena, request, modes, outcome) });
 }
 

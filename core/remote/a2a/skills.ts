@@ -1,4 +1,3 @@
-import type { ArenaContext } from '../../context.ts';
 import { callRoute, type Caller } from '../call-route.ts';
 import type { SkillOutcome } from './task.ts';
 
@@ -8,10 +7,10 @@ type Json = Record<string, any>;
  * Orientation: the root document's essentials and what the dispatch says the arena needs now,
  * both read through the routes in process, so they are the live documents' own words.
  */
-export async function orientation(arena: ArenaContext, caller: Caller): Promise<SkillOutcome> {
+export async function orientation(caller: Caller): Promise<SkillOutcome> {
   const [root, dispatch] = await Promise.all([
-    callRoute(arena, caller, { method: 'GET', path: '/api' }),
-    callRoute(arena, caller, { method: 'GET', path: '/api/dispatch' }),
+    callRoute(caller, { method: 'GET', path: '/api' }),
+    callRoute(caller, { method: 'GET', path: '/api/dispatch' }),
   ]);
   const api = root.body as Json;
   const need = dispatch.body as Json;
@@ -53,8 +52,8 @@ export async function orientation(arena: ArenaContext, caller: Caller): Promise<
  * scored run with its receipt is the artifact. A refused tape is a rejected task whose status
  * message carries the route's problem document.
  */
-export async function packetRun(arena: ArenaContext, caller: Caller, submission: Record<string, unknown>): Promise<SkillOutcome> {
-  const answer = await callRoute(arena, caller, { method: 'POST', path: '/api/games/packet-run/submit', body: submission });
+export async function packetRun(caller: Caller, submission: Record<string, unknown>): Promise<SkillOutcome> {
+  const answer = await callRoute(caller, { method: 'POST', path: '/api/games/packet-run/submit', body: submission });
   if (answer.status !== 200) {
     return { state: 'TASK_STATE_REJECTED', summary: `The tape was not scored: ${String(answer.body.detail ?? answer.body.title)}`, problem: answer.body };
   }

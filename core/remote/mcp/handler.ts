@@ -11,13 +11,9 @@ import type { ArenaContext } from '../../context.ts';
 import { MAX_BODY_BYTES } from '../../http/json-body.ts';
 import { HttpError } from '../../http/problem.ts';
 import { withBoundedBody } from '../bounded-body.ts';
+import type { Dispatch } from '../../http/route.ts';
 import type { Caller } from '../call-route.ts';
 import { arenaMcpServer } from './server.ts';
-
-/** Who sent each request the SDK is serving, so the per-request server calls routes as them. */
-const callers = new WeakMap<Request, Caller>();
-/** One modern (2026-07-28) handler per arena, as the SDK intends: created once, reused. */
-const modernHandlers = new WeakMap<ArenaContext, McpHttpHandler>();
 
 /**
  * `/api/mcp`: MCP over streamable HTTP, stateless, answered with JSON. The SDK's entry serves
@@ -25,16 +21,38 @@ const modernHandlers = new WeakMap<ArenaContext, McpHttpHandler>();
  * envelope) goes to a fresh stateless transport with JSON responses, the pattern the SDK's
  * `isLegacyRequest` documents. The arena reads the body first, so the 16384-byte limit holds
  * whoever answers next; past it, the answer is a JSON-RPC error with status 413.
+ *
+ * One endpoint per route table (so per arena): it keeps the modern handler, created once and
+ * reused as the SDK intends, and who sent each request it is serving.
  */
-export async function serveMcp(arena: ArenaContext, caller: Caller): Promise<Response> {
-  const factory = serverFactory(arena);
-  // Sessions and their GET stream do not exist here: the SDK's stateless answer is 405.
-  if (caller.request.method !== 'POST') return legacyStatelessFallback(factory)(caller.request);
-  const request = await withBoundedBody(caller.request).catch(asJsonRpcError);
-  if (request instanceof Response) return request;
-  callers.set(request, { ...caller, request });
-  if (await isLegacyRequest(request, undefined, { maxRequestBodySize: MAX_BODY_BYTES })) return serveLegacy(request, factory);
-  return modernHandler(arena).fetch(request);
+export function mcpEndpoint(dispatch: Dispatch): (arena: ArenaContext, caller: Caller) => Promise<Response> {
+  /** Who sent each request the SDK is serving, so the per-request server calls routes as them. */
+  const callers = new WeakMap<Request, Caller>();
+  let modern: McpHttpHandler | undefined;
+
+  /** Builds each request's server for the caller that sent that request. */
+  const serverFactory =
+    (arena: ArenaContext): ServerFactory =>
+    (context) => {
+      const request = context.requestInfo;
+      if (!request) throw new Error('MCP request served without its request');
+      // Should the SDK ever hand back a copy, only the client address is lost: such calls then
+      // share the unknown client's arrival cap, the stricter way round.
+      return arenaMcpServer(arena, callers.get(request) ?? { request, connection: {}, dispatch });
+    };
+
+  return async (arena, caller) => {
+    const factory = serverFactory(arena);
+    // Sessions and their GET stream do not exist here: the SDK's stateless answer is 405.
+    if (caller.request.method !== 'POST') return legacyStatelessFallback(factory)(caller.request);
+    const request = await withBoundedBody(caller.request).catch(asJsonRpcError);
+    if (request instanceof Response) return request;
+    callers.set(request, { ...caller, request });
+    if (await isLegacyRequest(request, undefined, { maxRequestBodySize: MAX_BODY_BYTES })) return serveLegacy(request, factory);
+    // `auto` answers one JSON body: the arena's tools emit no message before their result.
+    modern ??= createMcpHandler(factory, { legacy: 'reject', maxRequestBodySize: MAX_BODY_BYTES, onerror: reportError });
+    return modern.fetch(request);
+  };
 }
 
 /**
@@ -53,27 +71,6 @@ function asJsonRpcError(error: unknown): Response {
 }
 
 type ServerFactory = (context: McpRequestContext) => McpServer;
-
-/** Builds each request's server for the caller that sent that request. */
-function serverFactory(arena: ArenaContext): ServerFactory {
-  return (context) => {
-    const request = context.requestInfo;
-    if (!request) throw new Error('MCP request served without its request');
-    // Should the SDK ever hand back a copy, only the client address is lost: such calls then
-    // share the unknown client's arrival cap, the stricter way round.
-    return arenaMcpServer(arena, callers.get(request) ?? { request, connection: {} });
-  };
-}
-
-function modernHandler(arena: ArenaContext): McpHttpHandler {
-  let handler = modernHandlers.get(arena);
-  if (!handler) {
-    // `auto` answers one JSON body: the arena's tools emit no message before their result.
-    handler = createMcpHandler(serverFactory(arena), { legacy: 'reject', maxRequestBodySize: MAX_BODY_BYTES, onerror: reportError });
-    modernHandlers.set(arena, handler);
-  }
-  return handler;
-}
 
 /** One 2025-era exchange: a fresh server on a fresh stateless transport that answers JSON, then both closed. */
 async function serveLegacy(request: Request, factory: ServerFactory): Promise<Response> {

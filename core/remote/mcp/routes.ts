@@ -1,7 +1,7 @@
 import { MAX_BODY_BYTES } from '../../http/json-body.ts';
-import { defineRoute } from '../../http/route.ts';
+import { defineRoute, type Dispatch } from '../../http/route.ts';
 import { mcpServerDescriptor } from './descriptor.ts';
-import { serveMcp } from './handler.ts';
+import { mcpEndpoint } from './handler.ts';
 import { JsonRpcErrorResponseSchema, JsonRpcMessageSchema, JsonRpcResponseSchema } from './json-rpc.ts';
 import { ServerDescriptorResponseSchema } from './responses.ts';
 
@@ -26,34 +26,40 @@ const descriptorAt = (path: string) =>
     handle: ({ request }, arena) => mcpServerDescriptor(arena.originOf(request)),
   });
 
-/** The MCP endpoint (JSON-RPC over streamable HTTP, stateless) and its descriptor at both addresses. */
-export const mcpRoutes = [
-  defineRoute({
-    method: 'POST',
-    path: '/api/mcp',
-    summary: 'MCP over streamable HTTP (JSON-RPC; protocol 2026-07-28, and 2025-11-25 through initialize): the arena’s tools',
-    responds: { description: 'A JSON-RPC response: a result, or a JSON-RPC error object', body: JsonRpcResponseSchema, others: TRANSPORT_ANSWERS },
-    protocolBody: {
-      description: `One JSON-RPC 2.0 message as JSON, at most ${MAX_BODY_BYTES} bytes; read by the MCP SDK, which answers its own refusals as JSON-RPC errors.`,
-      types: ['application/json'],
-      schema: JsonRpcMessageSchema,
-    },
-    handle: ({ request, connection }, arena) => serveMcp(arena, { request, connection }),
-  }),
-  defineRoute({
-    method: 'GET',
-    path: '/api/mcp',
-    summary: 'No session stream: the stateless MCP endpoint answers 405',
-    responds: { status: 405, description: 'A JSON-RPC error: there are no sessions, so there is no stream to open', body: JsonRpcErrorResponseSchema },
-    handle: ({ request, connection }, arena) => serveMcp(arena, { request, connection }),
-  }),
-  defineRoute({
-    method: 'DELETE',
-    path: '/api/mcp',
-    summary: 'No session to end: the stateless MCP endpoint answers 405',
-    responds: { status: 405, description: 'A JSON-RPC error: there are no sessions to end', body: JsonRpcErrorResponseSchema },
-    handle: ({ request, connection }, arena) => serveMcp(arena, { request, connection }),
-  }),
-  descriptorAt('/mcp/server.json'),
-  descriptorAt('/api/mcp/server.json'),
-];
+/**
+ * The MCP endpoint (JSON-RPC over streamable HTTP, stateless) and its descriptor at both
+ * addresses. Tools call the arena's routes through `dispatch`.
+ */
+export function mcpRoutes(dispatch: Dispatch) {
+  const serveMcp = mcpEndpoint(dispatch);
+  return [
+    defineRoute({
+      method: 'POST',
+      path: '/api/mcp',
+      summary: 'MCP over streamable HTTP (JSON-RPC; protocol 2026-07-28, and 2025-11-25 through initialize): the arena’s tools',
+      responds: { description: 'A JSON-RPC response: a result, or a JSON-RPC error object', body: JsonRpcResponseSchema, others: TRANSPORT_ANSWERS },
+      protocolBody: {
+        description: `One JSON-RPC 2.0 message as JSON, at most ${MAX_BODY_BYTES} bytes; read by the MCP SDK, which answers its own refusals as JSON-RPC errors.`,
+        types: ['application/json'],
+        schema: JsonRpcMessageSchema,
+      },
+      handle: ({ request, connection }, arena) => serveMcp(arena, { request, connection, dispatch }),
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/api/mcp',
+      summary: 'No session stream: the stateless MCP endpoint answers 405',
+      responds: { status: 405, description: 'A JSON-RPC error: there are no sessions, so there is no stream to open', body: JsonRpcErrorResponseSchema },
+      handle: ({ request, connection }, arena) => serveMcp(arena, { request, connection, dispatch }),
+    }),
+    defineRoute({
+      method: 'DELETE',
+      path: '/api/mcp',
+      summary: 'No session to end: the stateless MCP endpoint answers 405',
+      responds: { status: 405, description: 'A JSON-RPC error: there are no sessions to end', body: JsonRpcErrorResponseSchema },
+      handle: ({ request, connection }, arena) => serveMcp(arena, { request, connection, dispatch }),
+    }),
+    descriptorAt('/mcp/server.json'),
+    descriptorAt('/api/mcp/server.json'),
+  ];
+}

@@ -47,7 +47,7 @@ export function arenaMcpServer(arena: ArenaContext, caller: Caller): McpServer {
         inputSchema: schemas.get(tool.name)!,
         annotations: { title: tool.title, readOnlyHint: tool.readOnly, destructiveHint: false, idempotentHint: true, openWorldHint: false },
       },
-      async (args: unknown) => toolResult(await callRoute(arena, caller, tool.toCall((args ?? {}) as Record<string, unknown>))),
+      async (args: unknown) => toolResult(await callRoute(caller, tool.toCall((args ?? {}) as Record<string, unknown>))),
     );
   }
   return server;

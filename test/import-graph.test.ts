@@ -1,0 +1,69 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { importCycles, importGraph, importsInto, relativeImports, type ImportGraph } from './support/import-graph.ts';
+
+const repository = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * Mechanisms every surface shares: they may import one another, never a surface. A surface
+ * (league, social, rules, arrival, agents, games, status, discovery, pages, remote) is a folder of
+ * core/ not named here.
+ */
+const SHARED_CORE = ['core/http/', 'core/crypto/', 'core/schema/', 'core/store/', 'core/time/', 'core/evidence/', 'core/context.ts', 'core/instance-memory.ts'];
+const isCoreSurface = (file: string) => file.startsWith('core/') && !SHARED_CORE.some((shared) => file.startsWith(shared));
+
+describe('core/ and storage/ import graphs', () => {
+  it('core/ has no import cycle, type imports included', async () => {
+    expect(importCycles(await importGraph(repository, 'core'))).toEqual([]);
+  });
+
+  it('storage/ has no import cycle', async () => {
+    expect(importCycles(await importGraph(repository, 'storage'))).toEqual([]);
+  });
+
+  it('core/http/ imports no surface', async () => {
+    expect(importsInto(await importGraph(repository, 'core'), 'core/http/', isCoreSurface)).toEqual([]);
+  });
+
+  it('storage/shared/ imports no surface of storage or of core', async () => {
+    const graph = await importGraph(repository, 'storage');
+    const surface = (file: string) => isCoreSurface(file) || (file.startsWith('storage/') && !/^storage\/(shared|dialects)\//.test(file));
+    expect([...graph.keys()].some((file) => file.startsWith('storage/shared/'))).toBe(true);
+    expect(importsInto(graph, 'storage/shared/', surface)).toEqual([]);
+  });
+});
+
+describe('the import graph tools', () => {
+  it('read every kind of relative import, types and re-exports included, and nothing commented out', () => {
+    const source = [
+      "import { a } from './a.ts';",
+      "import type { B } from '../b.ts';",
+      "export { c } from './c.ts';",
+      "export type { D } from './d.ts';",
+      "const e = await import('./e.ts');",
+      "import 'valibot';",
+      "// import { f } from './f.ts';",
+    ].join('\n');
+    expect(relativeImports(source)).toEqual(['./a.ts', '../b.ts', './c.ts', './d.ts', './e.ts']);
+  });
+
+  it('find a cycle, however long, and a file importing itself, but not a diamond', () => {
+    const graph: ImportGraph = new Map([
+      ['core/context.ts', ['core/http/route.ts']],
+      ['core/http/route.ts', ['core/http/auth.ts']],
+      ['core/http/auth.ts', ['core/context.ts', 'core/crypto/sha256.ts']],
+      ['core/crypto/sha256.ts', []],
+      ['core/self.ts', ['core/self.ts']],
+      ['core/top.ts', ['core/left.ts', 'core/right.ts']],
+      ['core/left.ts', ['core/bottom.ts']],
+      ['core/right.ts', ['core/bottom.ts']],
+      ['core/bottom.ts', []],
+    ]);
+    expect(importCycles(graph)).toEqual([['core/context.ts', 'core/http/route.ts', 'core/http/auth.ts'], ['core/self.ts']]);
+  });
+
+  it('name the imports that cross into a forbidden folder', () => {
+    const graph: ImportGraph = new Map([['core/http/auth.ts', ['core/agents/keys.ts', 'core/crypto/sha256.ts']]]);
+    expect(importsInto(graph, 'core/http/', isCoreSurface)).toEqual(['core/http/auth.ts -> core/agents/keys.ts']);
+  });
+});
