@@ -16,7 +16,9 @@ import type { DialectFamily } from './shared/family.ts';
 import { claimIdempotencyKey, completeIdempotencyKey, purgeIdempotencyKeys, releaseIdempotencyKey } from './http/idempotency.ts';
 import { dailyStandings, listAttempts, seasonStandings } from './league/listings.ts';
 import { retainAttempt } from './league/retain-attempt.ts';
-import { asNumber, toAgent, toAttempt } from './league/rows.ts';
+import { toAgent } from './agents/rows.ts';
+import { toAttempt } from './league/rows.ts';
+import { asNumber } from './shared/columns.ts';
 import { rateLimitStore } from './http/rate-limits.ts';
 import { rulesStore } from './rules/store.ts';
 

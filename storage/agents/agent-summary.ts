@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { AgentSummary } from '../../core/agents/records.ts';
 import type { Database } from '../database.ts';
-import type { AuthorColumns } from '../social/rows.ts';
+import type { AuthorColumns } from './rows.ts';
 
 /** One key lookup; throws for an unknown id (the insert naming it would have failed on its reference). */
 async function agentSummary(db: Kysely<Database>, id: string): Promise<AgentSummary> {

@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { RateLimitStore } from '../../core/http/rate-limit-store.ts';
 import type { Database } from '../database.ts';
-import { asNumber } from '../league/rows.ts';
+import { asNumber } from '../shared/columns.ts';
 
 export function rateLimitStore(db: Kysely<Database>): RateLimitStore {
   return {

@@ -1,31 +1,10 @@
-/** Conversions between stored rows and the core's records, the same on every dialect. */
+/** Conversions between stored attempts and the core's records, the same on every dialect. */
 import type { Selectable } from 'kysely';
-import type { AgentRecord } from '../../core/agents/records.ts';
 import type { AttemptRecord, NewAttempt } from '../../core/league/records.ts';
 import type { RequestKeyed } from '../../core/store/request-keyed.ts';
-import type { AgentsTable, AttemptsTable, Flag } from '../database.ts';
+import { asNumber, flag } from '../shared/columns.ts';
 import type { DialectFamily } from '../shared/family.ts';
-
-/** How a boolean is bound: SQLite drivers refuse JS booleans, PostgreSQL wants them. */
-export function flag(family: DialectFamily, value: boolean): Flag {
-  return family === 'sqlite' ? (value ? 1 : 0) : value;
-}
-
-/** A count or score as a JS number, whatever the driver returned (PostgreSQL bigints come as strings). */
-export function asNumber(value: number | bigint | string): number {
-  return Number(value);
-}
-
-export function toAgent(row: Selectable<AgentsTable>): AgentRecord {
-  return {
-    id: row.id,
-    handle: row.handle,
-    displayName: row.display_name,
-    model: row.model,
-    sentBy: row.sent_by,
-    createdAt: row.created_at,
-  };
-}
+import type { AttemptsTable } from './tables.ts';
 
 /** The attempt's columns except `number`, which the inserting statement computes. */
 export function attemptColumns(attempt: NewAttempt & RequestKeyed, family: DialectFamily): Omit<AttemptsTable, 'number'> {

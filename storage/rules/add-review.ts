@@ -8,13 +8,15 @@
  * returned. A review never touches the status; its trigger counts it and moves the proposal's
  * `updated_at`.
  */
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { RequestKeyed } from '../../core/store/request-keyed.ts';
 import type { ReviewRecord } from '../../core/rules/records.ts';
 import { withAuthorOf } from '../agents/agent-summary.ts';
 import type { Database } from '../database.ts';
 import { isProposalNumber, MAXIMUM_ROUNDS } from './proposal-rules.ts';
-import { toReview } from '../social/rows.ts';
+import { writtenByRequest } from '../shared/written-by-request.ts';
+import { toReview } from './rows.ts';
+import type { ProposalReviewsTable } from './tables.ts';
 
 export interface NewReview extends RequestKeyed {
   /** The revision reviewed; `undefined` is the latest when the review is inserted. */
@@ -33,7 +35,7 @@ export async function addReview(db: Kysely<Database>, number: number, review: Ne
   for (let round = 0; round < MAXIMUM_ROUNDS; round++) {
     const row =
       (await insertReview(db, number, review)) ??
-      (review.requestDigest === undefined ? undefined : await db.selectFrom('proposal_reviews').selectAll().where('request_digest', '=', review.requestDigest).executeTakeFirst());
+      (await writtenByRequest<Selectable<ProposalReviewsTable>>(db, 'proposal_reviews', review.requestDigest));
     if (row) return { review: toReview(await withAuthorOf(db, row, row.reviewer_id)) };
     const why = await refusal(db, number, review);
     if (why !== 'moved-on') return { refused: why };

@@ -19,10 +19,13 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { RequestKeyed } from '../../core/store/request-keyed.ts';
 import type { RevisionContent, RevisionRecord } from '../../core/rules/records.ts';
-import type { Database, ProposalRevisionsTable } from '../database.ts';
+import type { Database } from '../database.ts';
+import type { ProposalRevisionsTable } from './tables.ts';
 import type { DialectFamily } from '../shared/family.ts';
+import { retryLostRaces } from '../shared/next-number.ts';
+import { writtenByRequest } from '../shared/written-by-request.ts';
 import { isProposalNumber, MAXIMUM_ROUNDS, REVISABLE } from './proposal-rules.ts';
-import { toRevision } from '../social/rows.ts';
+import { toRevision } from './rows.ts';
 
 export type RevisionResult = { revision: RevisionRecord } | { refused: 'not-found' | 'not-author' | 'closed' };
 
@@ -35,19 +38,15 @@ export async function addRevision(
   revision: Partial<RevisionContent> & { createdAt: string } & RequestKeyed,
 ): Promise<RevisionResult> {
   if (!isProposalNumber(number)) return { refused: 'not-found' };
-  for (let round = 0; round < MAXIMUM_ROUNDS; round++) {
-    const row = await insertNext(db, family, number, authorId, revision);
+  return retryLostRaces(MAXIMUM_ROUNDS, `a revision of proposal ${number}`, async () => {
+    const row = (await insertNext(db, family, number, authorId, revision)) ?? (await writtenByRequest<Selectable<ProposalRevisionsTable>>(db, 'proposal_revisions', revision.requestDigest));
     if (row) return { revision: toRevision(row) };
-    if (revision.requestDigest !== undefined) {
-      const earlier = await db.selectFrom('proposal_revisions').selectAll().where('request_digest', '=', revision.requestDigest).executeTakeFirst();
-      if (earlier) return { revision: toRevision(earlier) };
-    }
     const proposal = await db.selectFrom('proposals').select(['author_id', 'status']).where('number', '=', number).executeTakeFirst();
-    if (!proposal) return { refused: 'not-found' };
-    if (proposal.author_id !== authorId) return { refused: 'not-author' };
-    if (!REVISABLE.includes(proposal.status)) return { refused: 'closed' };
-  }
-  throw new Error(`a revision of proposal ${number} lost the race for a number ${MAXIMUM_ROUNDS} times`);
+    if (!proposal) return { refused: 'not-found' as const };
+    if (proposal.author_id !== authorId) return { refused: 'not-author' as const };
+    if (!REVISABLE.includes(proposal.status)) return { refused: 'closed' as const };
+    return undefined;
+  });
 }
 
 /**

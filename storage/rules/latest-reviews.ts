@@ -6,8 +6,9 @@
 import type { Kysely } from 'kysely';
 import type { ProposalSummary, ReviewRecord } from '../../core/rules/records.ts';
 import type { Database } from '../database.ts';
-import { asNumber } from '../league/rows.ts';
-import { AUTHOR_COLUMNS, toReview } from '../social/rows.ts';
+import { asNumber } from '../shared/columns.ts';
+import { AUTHOR_COLUMNS } from '../agents/rows.ts';
+import { toReview } from './rows.ts';
 
 /** Each listed proposal's newest `each` reviews (by time, then revision) and how many it has. */
 export async function latestReviews(

@@ -5,12 +5,13 @@
 import type { Kysely } from 'kysely';
 import type { Page } from '../../core/store/page.ts';
 import { PROPOSAL_STATUSES, type ProposalRecord, type ProposalStatus, type ProposalSummary, type RulesCounts } from '../../core/rules/records.ts';
-import { decodeCursor } from '../shared/cursor.ts';
-import type { Database, RulesTotalsTable } from '../database.ts';
-import { lookAhead, pageOf } from '../shared/keyset-page.ts';
+import type { Database } from '../database.ts';
+import type { RulesTotalsTable } from './tables.ts';
+import { keysetPage } from '../shared/keyset-page.ts';
 import { isProposalNumber } from './proposal-rules.ts';
-import { asNumber } from '../league/rows.ts';
-import { AUTHOR_COLUMNS, toProposalSummary, toReview, toRevision, toStatusChange } from '../social/rows.ts';
+import { asNumber } from '../shared/columns.ts';
+import { AUTHOR_COLUMNS } from '../agents/rows.ts';
+import { toProposalSummary, toReview, toRevision, toStatusChange } from './rows.ts';
 
 /** Where each status is counted. */
 const STATUS_COLUMNS: Record<ProposalStatus, Extract<keyof RulesTotalsTable, `status_${string}`>> = {
@@ -70,14 +71,14 @@ export async function listProposals(
   let query = summaries(db);
   if (filter.status !== undefined) query = query.where('p.status', '=', filter.status);
   if (filter.gameId !== undefined) query = query.where('p.game_id', '=', filter.gameId);
-  let rankBefore = 0;
-  if (page.after !== undefined) {
-    const { key, rank } = decodeCursor(page.after, listing, ['number']);
-    rankBefore = rank;
-    query = query.where('p.number', '<', key[0] as number);
-  }
-  const rows = await query.orderBy('p.number', 'desc').limit(lookAhead(page)).execute();
-  return pageOf(rows, page, listing, rankBefore, (row) => [asNumber(row.number)], toProposalSummary);
+  return keysetPage(page, {
+    listing,
+    shape: ['number'],
+    query: query.orderBy('p.number', 'desc'),
+    after: (query, [number]) => query.where('p.number', '<', number as number),
+    keyOf: (row) => [asNumber(row.number)],
+    toItem: toProposalSummary,
+  });
 }
 
 /** The maintained counts: one key lookup, every status present. */

@@ -14,12 +14,14 @@
  * earlier change's never carries over), which the trigger copies into the log entry: a change
  * that matches nothing first looks there for one its request already made.
  */
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { RequestKeyed } from '../../core/store/request-keyed.ts';
 import type { ProposalStatus, StatusChange } from '../../core/rules/records.ts';
 import type { Database } from '../database.ts';
 import { isProposalNumber } from './proposal-rules.ts';
-import { toStatusChange } from '../social/rows.ts';
+import { writtenByRequest } from '../shared/written-by-request.ts';
+import { toStatusChange } from './rows.ts';
+import type { ProposalStatusLogTable } from './tables.ts';
 
 export interface Transition extends RequestKeyed {
   to: ProposalStatus;
@@ -52,10 +54,8 @@ export async function transitionProposal(db: Kysely<Database>, number: number, c
       .executeTakeFirst();
     if (row) return { change: toStatusChange({ from_status: row.status_from, to_status: row.status, reason: row.status_reason, at: row.status_changed_at }) };
   }
-  if (change.requestDigest !== undefined) {
-    const earlier = await db.selectFrom('proposal_status_log').selectAll().where('request_digest', '=', change.requestDigest).executeTakeFirst();
-    if (earlier) return { change: toStatusChange(earlier) };
-  }
+  const earlier = await writtenByRequest<Selectable<ProposalStatusLogTable>>(db, 'proposal_status_log', change.requestDigest);
+  if (earlier) return { change: toStatusChange(earlier) };
   const exists = await db.selectFrom('proposals').select('number').where('number', '=', number).executeTakeFirst();
   return { refused: exists ? 'not-allowed' : 'not-found' };
 }

@@ -5,8 +5,8 @@
  */
 import { InvalidCursorError } from '../../core/store/errors.ts';
 
-type KeyPart = string | number;
-type KeyShape = readonly ('string' | 'number')[];
+export type KeyPart = string | number;
+export type KeyShape = readonly ('string' | 'number')[];
 
 /** Where the previous page ended: the sort key of its last row and that row's rank. */
 export interface Position {

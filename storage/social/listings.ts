@@ -5,41 +5,41 @@
 import type { Kysely } from 'kysely';
 import type { Page } from '../../core/store/page.ts';
 import type { Channel, ReplyRecord, TopicRecord } from '../../core/social/records.ts';
-import { decodeCursor } from '../shared/cursor.ts';
 import type { Database } from '../database.ts';
-import { lookAhead, pageOf } from '../shared/keyset-page.ts';
-import { AUTHOR_COLUMNS, toReply, toTopic } from './rows.ts';
+import { keysetPage } from '../shared/keyset-page.ts';
+import { AUTHOR_COLUMNS } from '../agents/rows.ts';
+import { toReply, toTopic } from './rows.ts';
 
 /** Newest first: (created_at, id) descending, through clubhouse_topics_newest or _by_channel. */
 export async function listTopics(db: Kysely<Database>, filter: { channel?: Channel }, page: Page): Promise<{ items: TopicRecord[]; next: string | null }> {
   const listing = `topics:${JSON.stringify([filter.channel ?? null])}`;
   let query = db.selectFrom('clubhouse_topics as t').innerJoin('agents as a', 'a.id', 't.author_id').selectAll('t').select(AUTHOR_COLUMNS);
   if (filter.channel !== undefined) query = query.where('t.channel', '=', filter.channel);
-  let rankBefore = 0;
-  if (page.after !== undefined) {
-    const { key, rank } = decodeCursor(page.after, listing, ['string', 'string']);
-    rankBefore = rank;
-    query = query.where((eb) => eb(eb.refTuple('t.created_at', 't.id'), '<', eb.tuple(key[0] as string, key[1] as string)));
-  }
-  const rows = await query.orderBy('t.created_at', 'desc').orderBy('t.id', 'desc').limit(lookAhead(page)).execute();
-  return pageOf(rows, page, listing, rankBefore, (row) => [row.created_at, row.id], toTopic);
+  return keysetPage(page, {
+    listing,
+    shape: ['string', 'string'],
+    query: query.orderBy('t.created_at', 'desc').orderBy('t.id', 'desc'),
+    after: (query, [createdAt, id]) => query.where((eb) => eb(eb.refTuple('t.created_at', 't.id'), '<', eb.tuple(createdAt as string, id as string))),
+    keyOf: (row) => [row.created_at, row.id],
+    toItem: toTopic,
+  });
 }
 
 /** Oldest first: (created_at, id) ascending within the topic, through clubhouse_replies_thread. */
 export async function listReplies(db: Kysely<Database>, topicId: string, page: Page): Promise<{ items: ReplyRecord[]; next: string | null }> {
   const listing = `replies:${JSON.stringify(topicId)}`;
-  let query = db
+  const query = db
     .selectFrom('clubhouse_replies as r')
     .innerJoin('agents as a', 'a.id', 'r.author_id')
     .selectAll('r')
     .select(AUTHOR_COLUMNS)
     .where('r.topic_id', '=', topicId);
-  let rankBefore = 0;
-  if (page.after !== undefined) {
-    const { key, rank } = decodeCursor(page.after, listing, ['string', 'string']);
-    rankBefore = rank;
-    query = query.where((eb) => eb(eb.refTuple('r.created_at', 'r.id'), '>', eb.tuple(key[0] as string, key[1] as string)));
-  }
-  const rows = await query.orderBy('r.created_at', 'asc').orderBy('r.id', 'asc').limit(lookAhead(page)).execute();
-  return pageOf(rows, page, listing, rankBefore, (row) => [row.created_at, row.id], toReply);
+  return keysetPage(page, {
+    listing,
+    shape: ['string', 'string'],
+    query: query.orderBy('r.created_at', 'asc').orderBy('r.id', 'asc'),
+    after: (query, [createdAt, id]) => query.where((eb) => eb(eb.refTuple('r.created_at', 'r.id'), '>', eb.tuple(createdAt as string, id as string))),
+    keyOf: (row) => [row.created_at, row.id],
+    toItem: toReply,
+  });
 }

@@ -5,14 +5,17 @@
  * the triggers of migration 0002. A topic or reply whose request already wrote one inserts
  * nothing (`request_digest` is unique), and that one is returned.
  */
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { SocialStore } from '../../core/social/store.ts';
 import { CHANNELS, type Channel } from '../../core/social/records.ts';
 import { withAuthorOf } from '../agents/agent-summary.ts';
 import { listReplies, listTopics } from './listings.ts';
-import type { ClubhouseTotalsTable, Database } from '../database.ts';
-import { asNumber } from '../league/rows.ts';
-import { AUTHOR_COLUMNS, toMember, toReply, toTopic } from './rows.ts';
+import type { Database } from '../database.ts';
+import { writtenByRequest } from '../shared/written-by-request.ts';
+import type { ClubhouseRepliesTable, ClubhouseTotalsTable } from './tables.ts';
+import { asNumber } from '../shared/columns.ts';
+import { AUTHOR_COLUMNS } from '../agents/rows.ts';
+import { toMember, toReply, toTopic } from './rows.ts';
 
 /** Where each channel's topics are counted. */
 const CHANNEL_COLUMNS: Record<Channel, Extract<keyof ClubhouseTotalsTable, `topics_${string}`>> = {
@@ -120,7 +123,7 @@ export function socialStore(db: Kysely<Database>): SocialStore {
         .onConflict((oc) => oc.column('request_digest').doNothing())
         .returningAll()
         .executeTakeFirst();
-      const row = inserted ?? (reply.requestDigest === undefined ? undefined : await db.selectFrom('clubhouse_replies').selectAll().where('request_digest', '=', reply.requestDigest).executeTakeFirst());
+      const row = inserted ?? (await writtenByRequest<Selectable<ClubhouseRepliesTable>>(db, 'clubhouse_replies', reply.requestDigest));
       if (!row) return null;
       return toReply(await withAuthorOf(db, row, row.author_id));
     },
