@@ -7,7 +7,7 @@
  * releasing touch only the claim they name: its `claimed_at` tells it from a later takeover.
  */
 import type { Kysely } from 'kysely';
-import type { IdempotencyClaim, IdempotencyClaimRef, StoredResponse } from '../../core/http/idempotency-store.ts';
+import type { IdempotencyClaim, IdempotencyClaimRef, IdempotencyStore, StoredResponse } from '../../core/http/idempotency-store.ts';
 import type { Database } from '../database.ts';
 
 export interface Claim {
@@ -94,4 +94,14 @@ export async function releaseIdempotencyKey(db: Kysely<Database>, claim: Idempot
 
 export async function purgeIdempotencyKeys(db: Kysely<Database>, now: number): Promise<void> {
   await db.deleteFrom('idempotency_records').where('expires_at', '<=', now).execute();
+}
+
+/** Idempotency-Key records' part of the store, bound to the database. */
+export function idempotencyStore(db: Kysely<Database>): IdempotencyStore {
+  return {
+    claimIdempotencyKey: (claim) => claimIdempotencyKey(db, claim),
+    completeIdempotencyKey: (claim, response, expiresAt) => completeIdempotencyKey(db, claim, response, expiresAt),
+    releaseIdempotencyKey: (claim) => releaseIdempotencyKey(db, claim),
+    purgeIdempotencyKeys: (now) => purgeIdempotencyKeys(db, now),
+  };
 }

@@ -4,8 +4,8 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { DialectFamily } from '../shared/family.ts';
-import { LEAGUE_TABLES_DOWN, leagueTables } from './0001-league-tables.ts';
-import { leagueTriggers, leagueTriggersDown } from './0001-league-triggers.ts';
+import { LEAGUE_TABLES_DOWN, leagueTables } from '../league/0001-tables.ts';
+import { leagueTriggers, leagueTriggersDown } from '../league/0001-triggers.ts';
 
 export async function up(db: Kysely<any>, family: DialectFamily): Promise<void> {
   await runEach(db, [...leagueTables(family), ...leagueTriggers(family)]);

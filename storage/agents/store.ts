@@ -1,0 +1,50 @@
+/**
+ * Agents: one row each, created by one statement that does nothing on any conflict (key digest,
+ * handle, id, request), then a read by key digest says whose the key is.
+ */
+import type { Kysely } from 'kysely';
+import type { NewAgent } from '../../core/agents/records.ts';
+import type { AgentStore } from '../../core/agents/store.ts';
+import type { RequestKeyed } from '../../core/store/request-keyed.ts';
+import type { Database } from '../database.ts';
+import { toAgent } from './rows.ts';
+
+/** Agents' part of the store, bound to the database. */
+export function agentStore(db: Kysely<Database>): AgentStore {
+  const agentWhere = (column: 'id' | 'key_digest', value: string) => db.selectFrom('agents').selectAll().where(column, '=', value).executeTakeFirst();
+  return {
+    async registerAgent(agent: NewAgent & RequestKeyed) {
+      // Does nothing on any conflict (key digest, handle, id, request); RETURNING says whether it inserted.
+      const inserted = await db
+        .insertInto('agents')
+        .values({
+          id: agent.id,
+          handle: agent.handle,
+          display_name: agent.displayName,
+          model: agent.model,
+          sent_by: agent.sentBy,
+          key_digest: agent.keyDigest,
+          created_at: agent.createdAt,
+          request_digest: agent.requestDigest ?? null,
+        })
+        .onConflict((oc) => oc.doNothing())
+        .returningAll()
+        .executeTakeFirst();
+      if (inserted) return { agent: toAgent(inserted), created: true };
+      const existing = await agentWhere('key_digest', agent.keyDigest);
+      // Created all the same when this very request created it (and its answer was lost).
+      if (existing) return { agent: toAgent(existing), created: agent.requestDigest !== undefined && existing.request_digest === agent.requestDigest };
+      const holder = await db.selectFrom('agents').select('id').where('handle', '=', agent.handle).executeTakeFirst();
+      if (holder) return { conflict: 'handle-taken' as const };
+      throw new Error(`agent id ${agent.id} is already taken by another agent`);
+    },
+    async agentByKeyDigest(keyDigest) {
+      const row = await agentWhere('key_digest', keyDigest);
+      return row ? toAgent(row) : null;
+    },
+    async agentById(id) {
+      const row = await agentWhere('id', id);
+      return row ? toAgent(row) : null;
+    },
+  };
+}

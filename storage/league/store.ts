@@ -1,0 +1,47 @@
+/**
+ * The league's part of the store. No transactions (D1 has none): every write that must be atomic
+ * is one statement guarded by a constraint, and the figures the league shows are kept by
+ * triggers inside those statements (see ./0001-triggers.ts).
+ */
+import type { Kysely } from 'kysely';
+import type { LeagueStore } from '../../core/league/store.ts';
+import type { Database } from '../database.ts';
+import { asNumber } from '../shared/columns.ts';
+import type { DialectFamily } from '../shared/family.ts';
+import { dailyStandings, listAttempts, seasonStandings } from './listings.ts';
+import { retainAttempt } from './retain-attempt.ts';
+import { toAttempt } from './rows.ts';
+
+/** The league's part of the store, bound to the database. */
+export function leagueStore(db: Kysely<Database>, family: DialectFamily): LeagueStore {
+  return {
+    retainAttempt: (attempt, limit) => retainAttempt(db, family, attempt, limit, false),
+    retainJoinAttempt: (attempt, limit) => retainAttempt(db, family, attempt, limit, true),
+    async attemptById(id) {
+      const row = await db.selectFrom('attempts').selectAll().where('id', '=', id).executeTakeFirst();
+      return row ? toAttempt(row) : null;
+    },
+    listAttempts: (filter, page) => listAttempts(db, filter, page),
+
+    async dayCounts(date) {
+      const row = await db.selectFrom('day_counts').selectAll().where('date', '=', date).executeTakeFirst();
+      return {
+        date,
+        fieldSize: row ? asNumber(row.field_size) : 0,
+        finisherCount: row ? asNumber(row.finisher_count) : 0,
+        attemptCount: row ? asNumber(row.attempt_count) : 0,
+      };
+    },
+    dailyStandings: (date, page) => dailyStandings(db, date, page),
+    seasonStandings: (page) => seasonStandings(db, page),
+    async totals() {
+      const row = await db
+        .selectFrom('league_totals')
+        .innerJoin('league_entrants', 'league_entrants.id', 'league_totals.id')
+        .select(['league_totals.agents', 'league_totals.attempts', 'league_entrants.entrants'])
+        .where('league_totals.id', '=', 1)
+        .executeTakeFirstOrThrow();
+      return { agents: asNumber(row.agents), entrants: asNumber(row.entrants), attempts: asNumber(row.attempts) };
+    },
+  };
+}

@@ -1,0 +1,66 @@
+/**
+ * SQL that the migrations of several surfaces build alike. A migration describes the schema as
+ * it was when it ran, so what these build must never change for an existing migration.
+ */
+import type { DialectFamily } from './family.ts';
+
+/** Text that is ordered or compared in keyset pages sorts bytewise on both families. */
+export const keyColumn = (family: DialectFamily): string => (family === 'postgres' ? 'text COLLATE "C"' : 'text');
+
+/** Integer count columns that start at 0, one per line. */
+export const zeroCounts = (columns: readonly string[]): string => columns.map((column) => `${column} integer NOT NULL DEFAULT 0`).join(',\n      ');
+
+/** Values as a SQL list of string literals. */
+export const quoted = (values: readonly string[]): string => values.map((value) => `'${value}'`).join(', ');
+
+/** `column = column + (NEW.x = 'v') - (OLD.x = 'v')` per value: a boolean as 0/1 in either family. */
+export function moves(family: DialectFamily, values: readonly string[], columnOf: (value: string) => string, added: string, removed?: string): string {
+  const asInt = (test: string) => (family === 'postgres' ? `(${test})::integer` : `(${test})`);
+  return values
+    .map((value) => {
+      const column = columnOf(value);
+      const minus = removed === undefined ? '' : ` - ${asInt(`${removed} = '${value}'`)}`;
+      return `${column} = ${column} + ${asInt(`${added} = '${value}'`)}${minus}`;
+    })
+    .join(',\n      ');
+}
+
+/** The later of a stored time and a new one (a NULL stored time counts as earlier). */
+export const later = (stored: string, fresh: string) => `CASE WHEN ${stored} IS NULL OR ${fresh} > ${stored} THEN ${fresh} ELSE ${stored} END`;
+
+/** One trigger: its name, the event it follows (`AFTER …`), an optional WHEN condition, and the statements it runs. */
+export interface TriggerSpec {
+  name: string;
+  table: string;
+  event: string;
+  when?: string;
+  body: string[];
+}
+
+/** The statements that create `triggers`: a SQLite trigger, or a PostgreSQL function and its trigger. */
+export function createTriggers(family: DialectFamily, triggers: readonly TriggerSpec[]): string[] {
+  if (family === 'sqlite') {
+    return triggers.map(
+      ({ name, table, event, when, body }) =>
+        `CREATE TRIGGER IF NOT EXISTS ${name} ${event} ON ${table} FOR EACH ROW${when ? ` WHEN ${when}` : ''}
+  BEGIN
+    ${body.join(';\n    ')};
+  END`,
+    );
+  }
+  return triggers.flatMap(({ name, table, event, when, body }) => [
+    `CREATE OR REPLACE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    ${body.join(';\n    ')};
+    RETURN NULL;
+  END $$`,
+    `CREATE OR REPLACE TRIGGER ${name} ${event} ON ${table}
+    FOR EACH ROW${when ? ` WHEN (${when})` : ''} EXECUTE FUNCTION ${name}()`,
+  ]);
+}
+
+/** Drops what `createTriggers` creates (before the tables go). */
+export function dropTriggers(family: DialectFamily, triggers: readonly TriggerSpec[]): string[] {
+  if (family === 'sqlite') return triggers.map(({ name }) => `DROP TRIGGER IF EXISTS ${name}`);
+  return triggers.flatMap(({ name, table }) => [`DROP TRIGGER IF EXISTS ${name} ON ${table}`, `DROP FUNCTION IF EXISTS ${name}()`]);
+}

@@ -1,0 +1,45 @@
+/**
+ * The Clubhouse's triggers of migration 0002: a member, topic or reply adds itself to the one-row
+ * totals (a topic also to its channel's column; a reply also to its topic's count and last reply
+ * time), inside the statement that writes it, so counts are exact under any concurrency and reads
+ * never scan. On PostgreSQL every write locks the record's own row, then the totals row.
+ */
+import type { DialectFamily } from '../shared/family.ts';
+import { later, moves, type TriggerSpec } from '../shared/migration-sql.ts';
+import { CHANNELS_0002, channelColumn } from './0002-tables.ts';
+
+export function clubhouseTriggers(family: DialectFamily): TriggerSpec[] {
+  return [
+    {
+      name: 'clubhouse_member_joined',
+      table: 'clubhouse_members',
+      event: 'AFTER INSERT',
+      body: [
+        `UPDATE clubhouse_totals SET members = members + 1 WHERE id = 1`,
+      ],
+    },
+    {
+      name: 'clubhouse_topic_created',
+      table: 'clubhouse_topics',
+      event: 'AFTER INSERT',
+      body: [
+        `UPDATE clubhouse_totals SET
+      topics = topics + 1,
+      ${moves(family, CHANNELS_0002, channelColumn, 'NEW.channel')}
+    WHERE id = 1`,
+      ],
+    },
+    {
+      name: 'clubhouse_reply_added',
+      table: 'clubhouse_replies',
+      event: 'AFTER INSERT',
+      body: [
+        `UPDATE clubhouse_topics SET
+      reply_count = reply_count + 1,
+      last_reply_at = ${later('last_reply_at', 'NEW.created_at')}
+    WHERE id = NEW.topic_id`,
+        `UPDATE clubhouse_totals SET replies = replies + 1 WHERE id = 1`,
+      ],
+    },
+  ];
+}
