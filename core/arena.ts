@@ -18,8 +18,8 @@ import { createFetchHandler } from './http/router.ts';
 import type { Connection, Dispatch, Route } from './http/route.ts';
 import { createInstanceMemory } from './instance-memory.ts';
 import { leagueRoutes } from './league/routes.ts';
-import { clubhouseRoutes } from './social/routes.ts';
-import { rulesDeskRoutes } from './rules/routes.ts';
+import { socialRoutes } from './social/routes.ts';
+import { rulesRoutes } from './rules/routes.ts';
 import { arrivalRoutes } from './arrival/routes.ts';
 import { pulseRoutes } from './status/pulse.ts';
 import { joinRoutes, statusRoutes } from './status/routes.ts';
@@ -91,8 +91,8 @@ export function arenaRoutes(dispatch: Dispatch): readonly Route[] {
     ...leagueRoutes,
     ...pulseRoutes,
     ...statusRoutes,
-    ...clubhouseRoutes,
-    ...rulesDeskRoutes,
+    ...socialRoutes,
+    ...rulesRoutes,
     ...arrivalRoutes,
     ...jwksRoutes,
     ...discoveryRoutes(table),

@@ -12,7 +12,7 @@ const repository = fileURLToPath(new URL('..', import.meta.url));
 const SHARED_CORE = ['core/http/', 'core/crypto/', 'core/schema/', 'core/store/', 'core/time/', 'core/evidence/', 'core/context.ts', 'core/instance-memory.ts'];
 const isCoreSurface = (file: string) => file.startsWith('core/') && !SHARED_CORE.some((shared) => file.startsWith(shared));
 
-describe('core/ and storage/ import graphs', () => {
+describe('the import graphs of core/, storage/ and bench/', () => {
   it('core/ has no import cycle, type imports included', async () => {
     expect(importCycles(await importGraph(repository, 'core'))).toEqual([]);
   });
@@ -23,6 +23,12 @@ describe('core/ and storage/ import graphs', () => {
 
   it('core/http/ imports no surface', async () => {
     expect(importsInto(await importGraph(repository, 'core'), 'core/http/', isCoreSurface)).toEqual([]);
+  });
+
+  it('bench/ imports nothing from the tests (what both use is in fixtures/)', async () => {
+    const graph = await importGraph(repository, 'bench');
+    expect(graph.size).toBeGreaterThan(10);
+    expect(importsInto(graph, 'bench/', (file) => file.startsWith('test/'))).toEqual([]);
   });
 
   it('storage/shared/ imports no surface of storage or of core', async () => {

@@ -28,7 +28,7 @@ const REFUSALS = {
   'not-allowed': () => new HttpError('conflict', 'the proposal cannot move to that status from its current one'),
 } as const;
 
-export const rulesDeskRoutes = [
+export const rulesRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/rules',

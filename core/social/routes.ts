@@ -37,7 +37,7 @@ async function requireMember(arena: ArenaContext, agent: AgentRecord): Promise<v
 const created = (body: unknown, location: string) => json(body, { status: 201, headers: { location } });
 const now = (arena: ArenaContext) => new Date(arena.now()).toISOString();
 
-export const clubhouseRoutes = [
+export const socialRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/social',
