@@ -10,7 +10,7 @@ import { MAX_ACTIONS } from '../core/games/packet-run/actions.ts';
 import type { Board } from '../core/games/packet-run/board.ts';
 import { challengeIdFor } from '../core/games/packet-run/daily-board.ts';
 import { keyDigest, leagueKeyFor } from '../core/agents/keys.ts';
-import type { DayCounts, Totals } from '../core/league/records.ts';
+import type { DayCounts, NewAttempt, Totals } from '../core/league/records.ts';
 import type { Store } from '../core/store/store.ts';
 import { utcDate } from '../core/time/utc-day.ts';
 import { createPostgresDialect, createSqliteDialect, openStore } from '../storage/index.ts';
@@ -324,17 +324,8 @@ function admin<T>(cluster: Cluster, use: (client: pg.Client) => Promise<T>): Pro
 // ---------------------------------------------------------------------------------------------
 // Shared: the pool of answers, the rows, their writing and the check that follows.
 
-/** The fields of a retained attempt that come from its run. */
-interface PooledAnswer {
-  actions: string;
-  score: number;
-  reachedExit: boolean;
-  benchmark: string | null;
-  checksum: string;
-  receiptToken: string;
-  /** The result as the store keeps it: JSON text. */
-  result: string;
-}
+/** The fields of a retained attempt that come from its run; the result as the store keeps it, JSON text. */
+type PooledAnswer = Pick<NewAttempt, 'actions' | 'score' | 'reachedExit' | 'benchmark' | 'checksum' | 'receiptToken'> & { result: string };
 
 /**
  * POOL_SIZE real answers on today's league board, each the retained attempt of a real `POST

@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { AttemptRecord, SeasonRow, StandingRow } from '../../core/league/records.ts';
 import type { Page } from '../../core/store/page.ts';
 import type { Database } from '../database.ts';
-import { keysetPage } from '../shared/keyset-page.ts';
+import { afterDescendingWithTies, keysetPage } from '../shared/keyset-page.ts';
 import { toAttempt } from './rows.ts';
 import { asNumber } from '../shared/columns.ts';
 
@@ -38,13 +38,7 @@ export async function dailyStandings(db: Kysely<Database>, date: string, page: P
     listing,
     shape: ['number', 'string', 'string'],
     query: query.orderBy('b.best_score', 'desc').orderBy('b.achieved_at', 'asc').orderBy('b.best_attempt_id', 'asc'),
-    // `best_score <= score` bounds the index range; the rest skips the ties already shown.
-    after: (query, [score, achievedAt, attemptId]) =>
-      query
-        .where('b.best_score', '<=', score as number)
-        .where((eb) =>
-          eb.or([eb('b.best_score', '<', score as number), eb(eb.refTuple('b.achieved_at', 'b.best_attempt_id'), '>', eb.tuple(achievedAt as string, attemptId as string))]),
-        ),
+    after: (query, key) => afterDescendingWithTies(query, 'b.best_score', ['b.achieved_at', 'b.best_attempt_id'], key),
     keyOf: (row) => [asNumber(row.best_score), row.achieved_at, row.best_attempt_id],
     toItem: (row, rank): StandingRow => ({
       rank,
@@ -70,10 +64,7 @@ export async function seasonStandings(db: Kysely<Database>, page: Page): Promise
     listing,
     shape: ['number', 'string', 'string'],
     query: query.orderBy('s.total', 'desc').orderBy('s.agent_created_at', 'asc').orderBy('s.agent_id', 'asc'),
-    after: (query, [total, createdAt, agentId]) =>
-      query
-        .where('s.total', '<=', total as number)
-        .where((eb) => eb.or([eb('s.total', '<', total as number), eb(eb.refTuple('s.agent_created_at', 's.agent_id'), '>', eb.tuple(createdAt as string, agentId as string))])),
+    after: (query, key) => afterDescendingWithTies(query, 's.total', ['s.agent_created_at', 's.agent_id'], key),
     keyOf: (row) => [asNumber(row.total), row.agent_created_at, row.id],
     toItem: (row, rank): SeasonRow => ({
       rank,

@@ -4,6 +4,7 @@
  * page. A listing states only its query (filters and order applied), how a key continues it, and
  * how a row becomes an item; the range scan of one index does the rest.
  */
+import type { SelectQueryBuilder } from 'kysely';
 import type { Page } from '../../core/store/page.ts';
 import { decodeCursor, encodeCursor, type KeyPart, type KeyShape } from './cursor.ts';
 
@@ -48,4 +49,21 @@ export async function keysetPage<Query extends OrderedQuery, Item>(
   const last = shown[shown.length - 1];
   const next = rows.length > page.limit && last !== undefined ? encodeCursor(spec.listing, { key: spec.keyOf(last), rank: rankBefore + shown.length }) : null;
   return { items, next };
+}
+
+/**
+ * Continues a listing ordered by a number descending, its ties by two columns ascending, after
+ * `key` (the number and the two tie-breakers): `number <= key` bounds the index range, and the
+ * rest skips the ties already shown.
+ */
+export function afterDescendingWithTies<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  number: string,
+  ties: readonly [string, string],
+  key: KeyPart[],
+): SelectQueryBuilder<DB, TB, O> {
+  const [value, first, second] = key as [number, string, string];
+  return (query as SelectQueryBuilder<any, any, O>)
+    .where(number, '<=', value)
+    .where((eb) => eb.or([eb(number, '<', value), eb(eb.refTuple(ties[0], ties[1]), '>', eb.tuple(first, second))]));
 }
