@@ -10,6 +10,7 @@ import { openApiRoutes } from './discovery/openapi/route.ts';
 import { problemRoutes } from './discovery/problem-routes.ts';
 import { catalogRoutes } from './games/catalog.ts';
 import { packetRunRoutes } from './games/packet-run/routes.ts';
+import { stateForgeSchemaDescriptions } from './games/state-forge/openapi-definition.ts';
 import { stateForgeRoutes } from './games/state-forge/routes.ts';
 import { ARCHIVE_PUBLIC_KEYS } from './games/triad-duel/archive.ts';
 import { triadDuelRoutes } from './games/triad-duel/routes.ts';
@@ -97,7 +98,7 @@ export function arenaRoutes(dispatch: Dispatch): readonly Route[] {
     ...jwksRoutes,
     ...discoveryRoutes(table),
     ...joinRoutes,
-    ...openApiRoutes(table),
+    ...openApiRoutes(table, [stateForgeSchemaDescriptions]),
     ...problemRoutes,
     ...duelPageRoutes,
     ...leaguePageRoutes,

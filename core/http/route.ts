@@ -1,3 +1,4 @@
+import type { JsonSchema } from '@valibot/to-json-schema';
 import * as v from 'valibot';
 import type { ArenaContext, Credentials } from '../context.ts';
 import { fingerprintOf, idempotencyKeyDigest, idempotencyKeyOf, requestDigestOf, runOnce, type IdempotencyPolicy } from './idempotency.ts';
@@ -74,6 +75,19 @@ export interface ProtocolBody {
   /** Media types it is taken in, the usual first. */
   types: readonly string[];
   schema: v.GenericSchema;
+}
+
+/**
+ * What a surface publishes about its schemas where a valibot schema says less than the route
+ * accepts or answers (State Forge's definitions): JSON Schemas for the API description,
+ * named in `components`, standing in for request bodies and for parts of answers.
+ */
+export interface SchemaDescriptions {
+  components: Readonly<Record<string, JsonSchema>>;
+  /** A request body's schema, described by hand. */
+  bodies: ReadonlyMap<v.GenericSchema, JsonSchema>;
+  /** A part of an answer, described by a published schema. */
+  parts: ReadonlyMap<v.GenericSchema, JsonSchema>;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Route } from '../../http/route.ts';
+import type { Route, SchemaDescriptions } from '../../http/route.ts';
 import { MAX_BODY_BYTES } from '../../http/json-body.ts';
 import { ARENA } from '../../status/identity.ts';
 import { openApiPath, operationIdOf } from './naming.ts';
@@ -6,7 +6,6 @@ import { namedSchemas } from './named-schemas.ts';
 import { operationOf } from './operation.ts';
 import { GLOBAL_RESPONSES, problemSchema, problemTypeList } from './problems.ts';
 import { SECURITY_SCHEMES } from './security.ts';
-import { stateForgeDefinitionSchema } from '../../games/state-forge/openapi-definition.ts';
 
 /** The version of this interface description (spec section 9), apart from the service's. */
 export const INTERFACE_VERSION = '0.6.0';
@@ -20,21 +19,22 @@ Conventions (docs/PROTOCOL.md): request bodies are JSON (\`application/json\` or
 Request schemas state what a client may send. Where a rule has no JSON Schema form (well-formed Unicode, text that is sanitised before its bound, the State Forge audit), the schema is looser than the route and its description states the rule.`;
 
 /**
- * The OpenAPI 3.1.0 description of `routes`, as served from an origin. Everything but the
- * server is built once, on first use (so `routes` may still be filling when this is called).
+ * The OpenAPI 3.1.0 description of `routes` (with the schemas their surfaces describe
+ * themselves), as served from an origin. Everything but the server is built once, on first use
+ * (so `routes` may still be filling when this is called).
  */
-export function openApiDescriber(routes: readonly Route[]): (origin: string) => Record<string, unknown> {
+export function openApiDescriber(routes: readonly Route[], descriptions: readonly SchemaDescriptions[]): (origin: string) => Record<string, unknown> {
   let body: ReturnType<typeof build> | undefined;
   return (origin) => {
-    const { openapi, info, ...rest } = (body ??= build(routes));
+    const { openapi, info, ...rest } = (body ??= build(routes, descriptions));
     return { openapi, info, servers: [{ url: origin }], ...rest };
   };
 }
 
-function build(routes: readonly Route[]) {
+function build(routes: readonly Route[], descriptions: readonly SchemaDescriptions[]) {
   const paths: Record<string, Record<string, unknown>> = {};
   const taken = new Set<string>();
-  const names = namedSchemas();
+  const names = namedSchemas(descriptions);
   for (const route of routes) {
     const operationId = unique(operationIdOf(route.method, route.path), taken);
     (paths[openApiPath(route.path)] ??= {})[route.method.toLowerCase()] = operationOf(route, operationId, names);
@@ -44,7 +44,7 @@ function build(routes: readonly Route[]) {
     info: { title: ARENA.name, version: INTERFACE_VERSION, description: DESCRIPTION, license: { name: 'MIT', identifier: 'MIT' } },
     paths,
     components: {
-      schemas: { Problem: problemSchema, StateForgeDefinition: stateForgeDefinitionSchema, ...names.schemas() },
+      schemas: { Problem: problemSchema, ...names.described, ...names.schemas() },
       responses: GLOBAL_RESPONSES,
       securitySchemes: SECURITY_SCHEMES,
     },

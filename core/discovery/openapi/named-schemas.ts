@@ -1,14 +1,25 @@
 import type { JsonSchema } from '@valibot/to-json-schema';
+import type * as v from 'valibot';
+import type { SchemaDescriptions } from '../../http/route.ts';
 
 /**
  * Response schemas that name themselves with `v.title` (a run, a receipt, a proposal, …) are
  * published once under `components/schemas` and referenced wherever an answer holds them, so
  * the document stays small and client generators get readable type names. Unnamed parts stay
  * inline. The converter meets the title last in the schema's pipe, with the schema converted.
+ * Schemas the surfaces describe themselves (`descriptions`) stand in for their valibot schemas.
  */
-export function namedSchemas() {
+export function namedSchemas(descriptions: readonly SchemaDescriptions[] = []) {
   const published = new Map<string, JsonSchema>();
+  const bodies = new Map(descriptions.flatMap((described) => [...described.bodies]));
+  const parts = new Map(descriptions.flatMap((described) => [...described.parts]));
   return {
+    /** The surfaces' own components, by name. */
+    described: Object.assign({}, ...descriptions.map((described) => described.components)) as Record<string, JsonSchema>,
+    /** A request body's schema as its surface describes it, if it does. */
+    describedBody: (schema: v.GenericSchema): JsonSchema | undefined => bodies.get(schema),
+    /** A part of an answer as its surface describes it, if it does. */
+    describedPart: (schema: v.GenericSchema): JsonSchema | undefined => parts.get(schema),
     /** The reference that replaces a schema titled `name`, converted as `converted`. */
     reference(name: string, converted: JsonSchema): JsonSchema {
       const earlier = published.get(name);

@@ -5,7 +5,6 @@ import { pathParameterNames } from './naming.ts';
 import { responsesOf } from './response-objects.ts';
 import { queryParameters, requestSchema } from './schemas.ts';
 import { securityOf } from './security.ts';
-import { DESCRIBED_BODIES } from '../../games/state-forge/openapi-definition.ts';
 
 /** The header every durable write needs (see docs/PROTOCOL.md, Idempotency-Key). */
 const IDEMPOTENCY_KEY = {
@@ -30,7 +29,7 @@ export function operationOf(route: Route, operationId: string, names: NamedSchem
     operationId,
     summary: route.summary,
     ...(parameters.length > 0 ? { parameters } : {}),
-    ...(route.body ? { requestBody: requestBodyOf(route.body) } : {}),
+    ...(route.body ? { requestBody: requestBodyOf(route.body, names) } : {}),
     ...(route.protocolBody ? { requestBody: protocolBodyOf(route.protocolBody) } : {}),
     ...(security ? { security } : {}),
     responses: responsesOf(route, names),
@@ -43,10 +42,10 @@ function protocolBodyOf({ description, types, schema }: ProtocolBody) {
   return { required: true, description, content: Object.fromEntries(types.map((type) => [type, { schema: converted }])) };
 }
 
-function requestBodyOf(body: NonNullable<Route['body']>) {
+function requestBodyOf(body: NonNullable<Route['body']>, names: NamedSchemas) {
   return {
     required: true,
     description: `JSON, sent as \`Content-Type: application/json\` (or any \`application/*+json\`), at most ${MAX_BODY_BYTES} bytes.`,
-    content: { 'application/json': { schema: DESCRIBED_BODIES.get(body) ?? requestSchema(body) } },
+    content: { 'application/json': { schema: names.describedBody(body) ?? requestSchema(body) } },
   };
 }

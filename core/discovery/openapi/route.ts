@@ -1,10 +1,13 @@
-import { defineRoute, type Route } from '../../http/route.ts';
+import { defineRoute, type Route, type SchemaDescriptions } from '../../http/route.ts';
 import { openApiDescriber } from './document.ts';
 import { OpenApiDocumentResponseSchema } from '../responses.ts';
 
-/** `GET /openapi.json`: the API described from the same route table that serves it, `routes`. */
-export function openApiRoutes(routes: readonly Route[]) {
-  const describe = openApiDescriber(routes);
+/**
+ * `GET /openapi.json`: the API described from the same route table that serves it, `routes`, and
+ * the schemas its surfaces describe themselves.
+ */
+export function openApiRoutes(routes: readonly Route[], descriptions: readonly SchemaDescriptions[] = []) {
+  const describe = openApiDescriber(routes, descriptions);
   return [
     defineRoute({
       method: 'GET',

@@ -2,7 +2,6 @@ import { toJsonSchema, type JsonSchema, type OverrideActionContext } from '@vali
 import type * as v from 'valibot';
 import { inputView } from './input-view.ts';
 import type { NamedSchemas } from './named-schemas.ts';
-import { DESCRIBED_PARTS } from '../../games/state-forge/openapi-definition.ts';
 
 /**
  * JSON Schema (2020-12, the dialect of OpenAPI 3.1) of what a client may send to pass
@@ -30,7 +29,7 @@ export function responseSchema(schema: v.GenericSchema, names: NamedSchemas): Js
     target: 'draft-2020-12',
     typeMode: 'ignore',
     errorMode: 'ignore',
-    overrideSchema: ({ valibotSchema }) => DESCRIBED_PARTS.get(valibotSchema as v.GenericSchema),
+    overrideSchema: ({ valibotSchema }) => names.describedPart(valibotSchema as v.GenericSchema),
     overrideAction: (context) => {
       const action = context.valibotAction as { type: string; title?: string };
       return action.type === 'title' && action.title ? names.reference(action.title, context.jsonSchema) : keepHonest(context);

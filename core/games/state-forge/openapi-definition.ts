@@ -1,5 +1,5 @@
 import type { JsonSchema } from '@valibot/to-json-schema';
-import type * as v from 'valibot';
+import type { SchemaDescriptions } from '../../http/route.ts';
 import { MAX_DEFINITION_BYTES } from './definition.ts';
 import { stateForgeJsonSchema } from './json-schema.ts';
 import { DefinitionSchema } from './responses.ts';
@@ -13,7 +13,7 @@ const DEFINITION_REF = '#/components/schemas/StateForgeDefinition';
  * `$id`, its `#/$defs/…` references are rewritten to point into its new place, which every
  * OpenAPI tool resolves.
  */
-export const stateForgeDefinitionSchema = rehome(stateForgeJsonSchema, DEFINITION_REF) as Record<string, unknown>;
+const stateForgeDefinitionSchema = rehome(stateForgeJsonSchema, DEFINITION_REF) as JsonSchema;
 
 /**
  * The compile body: its valibot schema takes any object and unwraps it, and the audit does the
@@ -32,11 +32,15 @@ const compileBody = {
   ],
 };
 
-/** Request bodies whose valibot schema says less than the route accepts, described by hand. */
-export const DESCRIBED_BODIES = new Map<v.GenericSchema, Record<string, unknown>>([[CompileBodySchema, compileBody]]);
-
-/** Parts of answers that are a definition: the published schema says what one is, whole. */
-export const DESCRIBED_PARTS = new Map<v.GenericSchema, JsonSchema>([[DefinitionSchema, { $ref: DEFINITION_REF }]]);
+/**
+ * State Forge's schemas in the API description: the published definition schema, the compile
+ * body described by hand, and every part of an answer that is a definition referring to it.
+ */
+export const stateForgeSchemaDescriptions: SchemaDescriptions = {
+  components: { StateForgeDefinition: stateForgeDefinitionSchema },
+  bodies: new Map([[CompileBodySchema, compileBody as JsonSchema]]),
+  parts: new Map([[DefinitionSchema, { $ref: DEFINITION_REF }]]),
+};
 
 function rehome(node: unknown, base: string): unknown {
   if (Array.isArray(node)) return node.map((item) => rehome(item, base));
