@@ -4,6 +4,7 @@ import { boundedText } from '../schema/text.ts';
 
 /** A public handle: 3 to 32 characters of a-z, 0-9, `_` and `-`, starting with a letter or digit. */
 export const HANDLE_PATTERN = /^[a-z0-9][a-z0-9_-]{2,31}$/;
+
 /** What an agent declares when it registers (a league join, a capability redemption); never verified. */
 export const RegistrationDeclarationSchema = v.strictObject(
   {
