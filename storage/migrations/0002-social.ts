@@ -9,10 +9,9 @@ import { arrivalTriggers } from '../arrival/0002-triggers.ts';
 import { RULES_TABLES_DOWN, rulesTables } from '../rules/0002-tables.ts';
 import { rulesTriggers } from '../rules/0002-triggers.ts';
 import type { DialectFamily } from '../shared/family.ts';
-import { createTriggers, dropTriggers } from '../shared/migration-sql.ts';
+import { createTriggers, dropTriggers, runEach } from '../shared/migration-sql.ts';
 import { CLUBHOUSE_TABLES_DOWN, clubhouseTables } from '../social/0002-tables.ts';
 import { clubhouseTriggers } from '../social/0002-triggers.ts';
-import { runEach } from './0001-league.ts';
 
 const triggers = (family: DialectFamily) => [...clubhouseTriggers(family), ...rulesTriggers(family), ...arrivalTriggers()];
 

@@ -10,52 +10,14 @@
  * column added to `league_totals`, which SQLite cannot add "if not exists".
  */
 import type { Kysely } from 'kysely';
+import { entrantsDown, entrantsUp } from '../league/0003-entrants.ts';
 import type { DialectFamily } from '../shared/family.ts';
-import { runEach } from './0001-league.ts';
-
-const TABLE = `CREATE TABLE IF NOT EXISTS league_entrants (
-      id integer PRIMARY KEY CHECK (id = 1),
-      entrants integer NOT NULL
-    )`;
-
-const COUNTED = 'UPDATE league_entrants SET entrants = entrants + 1 WHERE id = 1';
-
-/**
- * After the trigger, so an agent entering meanwhile is counted once: by the trigger if the row
- * exists, by the count if not. `WHERE true` keeps SQLite from reading `ON` as a join's.
- */
-const FROM_RECORDS = `INSERT INTO league_entrants (id, entrants)
-    SELECT 1, COUNT(*) FROM season_totals WHERE true
-    ON CONFLICT (id) DO NOTHING`;
-
-function trigger(family: DialectFamily): string[] {
-  if (family === 'sqlite') {
-    return [
-      `CREATE TRIGGER IF NOT EXISTS league_entrant_counted AFTER INSERT ON season_totals
-  BEGIN
-    ${COUNTED};
-  END`,
-    ];
-  }
-  return [
-    `CREATE OR REPLACE FUNCTION league_entrant_counted() RETURNS trigger LANGUAGE plpgsql AS $$
-  BEGIN
-    ${COUNTED};
-    RETURN NULL;
-  END $$`,
-    `CREATE OR REPLACE TRIGGER league_entrant_counted AFTER INSERT ON season_totals
-    FOR EACH ROW EXECUTE FUNCTION league_entrant_counted()`,
-  ];
-}
+import { runEach } from '../shared/migration-sql.ts';
 
 export async function up(db: Kysely<any>, family: DialectFamily): Promise<void> {
-  await runEach(db, [TABLE, ...trigger(family), FROM_RECORDS]);
+  await runEach(db, entrantsUp(family));
 }
 
 export async function down(db: Kysely<any>, family: DialectFamily): Promise<void> {
-  const dropTrigger =
-    family === 'sqlite'
-      ? ['DROP TRIGGER IF EXISTS league_entrant_counted']
-      : ['DROP TRIGGER IF EXISTS league_entrant_counted ON season_totals', 'DROP FUNCTION IF EXISTS league_entrant_counted()'];
-  await runEach(db, [...dropTrigger, 'DROP TABLE IF EXISTS league_entrants']);
+  await runEach(db, entrantsDown(family));
 }

@@ -18,10 +18,9 @@
 import { sql, type Kysely } from 'kysely';
 import { idempotencyKeyDigest } from '../../core/http/idempotency.ts';
 import type { DialectFamily } from '../shared/family.ts';
-import { runEach } from './0001-league.ts';
 import { leagueTables } from '../league/0001-tables.ts';
 import { STATUSES_0002, statusColumn } from '../rules/0002-tables.ts';
-import { moves } from '../shared/migration-sql.ts';
+import { moves, runEach } from '../shared/migration-sql.ts';
 
 const KEYED_TABLES = [
   'agents',

@@ -2,6 +2,7 @@
  * SQL that the migrations of several surfaces build alike. A migration describes the schema as
  * it was when it ran, so what these build must never change for an existing migration.
  */
+import { sql, type Kysely } from 'kysely';
 import type { DialectFamily } from './family.ts';
 
 /** Text that is ordered or compared in keyset pages sorts bytewise on both families. */
@@ -63,4 +64,9 @@ export function createTriggers(family: DialectFamily, triggers: readonly Trigger
 export function dropTriggers(family: DialectFamily, triggers: readonly TriggerSpec[]): string[] {
   if (family === 'sqlite') return triggers.map(({ name }) => `DROP TRIGGER IF EXISTS ${name}`);
   return triggers.flatMap(({ name, table }) => [`DROP TRIGGER IF EXISTS ${name} ON ${table}`, `DROP FUNCTION IF EXISTS ${name}()`]);
+}
+
+/** One statement per call: D1, PGlite's extended protocol and `pg` with parameters take no more. */
+export async function runEach(db: Kysely<any>, statements: string[]): Promise<void> {
+  for (const statement of statements) await sql.raw(statement).execute(db);
 }
