@@ -4,11 +4,11 @@
  * run that stopped halfway, is harmless.
  */
 import type { DialectFamily } from '../shared/family.ts';
+import { keyColumn } from '../shared/migration-sql.ts';
 
 export function leagueTables(family: DialectFamily): string[] {
   const pg = family === 'postgres';
-  // Text that is ordered or compared in keyset pages sorts bytewise on both families.
-  const key = pg ? 'text COLLATE "C"' : 'text';
+  const key = keyColumn(family);
   const flag = (column: string) => (pg ? `${column} boolean NOT NULL` : `${column} integer NOT NULL CHECK (${column} IN (0, 1))`);
   const millis = pg ? 'bigint' : 'integer';
   return [
