@@ -24,6 +24,7 @@ import { rulesRoutes } from './rules/routes.ts';
 import { arrivalRoutes } from './arrival/routes.ts';
 import { pulseRoutes } from './status/pulse.ts';
 import { joinRoutes, statusRoutes } from './status/routes.ts';
+import { healthRoutes } from './health/routes.ts';
 import type { Store } from './store/store.ts';
 import { clubhousePageRoutes } from './pages/clubhouse.ts';
 import { duelPageRoutes } from './pages/duel.ts';
@@ -107,6 +108,7 @@ export function arenaRoutes(dispatch: Dispatch): readonly Route[] {
     ...forgePageRoutes,
     ...mcpRoutes(dispatch),
     ...a2aRoutes(dispatch),
+    ...healthRoutes,
   );
   return table;
 }

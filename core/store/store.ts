@@ -6,6 +6,7 @@
  */
 import type { AgentStore } from '../agents/store.ts';
 import type { ArrivalStore } from '../arrival/store.ts';
+import type { HealthStore } from '../health/store.ts';
 import type { IdempotencyStore } from '../http/idempotency-store.ts';
 import type { RateLimitStore } from '../http/rate-limit-store.ts';
 import type { LeagueStore } from '../league/store.ts';
@@ -13,6 +14,6 @@ import type { RulesStore } from '../rules/store.ts';
 import type { SocialStore } from '../social/store.ts';
 
 /** Everything the core keeps, surface by surface, and a way to let go of the connection. */
-export interface Store extends AgentStore, LeagueStore, SocialStore, RulesStore, ArrivalStore, IdempotencyStore, RateLimitStore {
+export interface Store extends AgentStore, LeagueStore, SocialStore, RulesStore, ArrivalStore, IdempotencyStore, RateLimitStore, HealthStore {
   close(): Promise<void>;
 }

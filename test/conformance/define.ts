@@ -5,6 +5,7 @@ import { arrivalHall } from './arrival.ts';
 import { clubhouse } from './clubhouse.ts';
 import { statusDocuments } from './documents.ts';
 import { deepJson } from './deep-json.ts';
+import { healthProbes } from './health.ts';
 import { discoveryLinks } from './links.ts';
 import { httpConventions } from './http-conventions.ts';
 import { idempotencyOnEveryWrite } from './idempotency.ts';
@@ -67,6 +68,7 @@ export function defineConformance(runtime: Runtime): void {
     discoveryLinks(target);
     remoteTools(target);
     humanPages(target);
+    healthProbes(target);
     // Last: it joins an agent, and the groups above count the field from empty.
     deepJson(target);
   });

@@ -59,7 +59,8 @@ export async function exerciseEveryRoute(): Promise<Exchange[]> {
   // Documents that need nothing.
   const documents = ['/api', '/api/dispatch', '/api/challenge', '/api/entry', '/api/stats', '/api/pulse', '/api/games', '/api/social', '/agent-index', '/join'];
   const descriptions = ['/openapi.json', '/problems', '/.well-known/jwks.json', '/.well-known/agent-card.json', '/a2a/v1', '/mcp/server.json', '/api/mcp/server.json'];
-  for (const path of [...documents, ...descriptions]) await get(path);
+  const probes = ['/healthz', '/readyz'];
+  for (const path of [...documents, ...descriptions, ...probes]) await get(path);
   await get('/');
   await get('/', { headers: { accept: 'text/html' } });
   await get('/api/invite', { query: { carrier: 'a test' } });

@@ -38,7 +38,7 @@ describe.skipIf(!BINARIES)('a PostgreSQL restart under two instances', () => {
     const submit = { challengeToken, actions: stuckTape(board) };
     const submitHeaders = { authorization: `Bearer ${agents[0]!.key}`, 'idempotency-key': freshKey() };
     for (const i of [0, 1]) {
-      for (const path of ['/api/league', '/api/leaderboard', '/api/social', '/api/stats']) {
+      for (const path of ['/readyz', '/api/league', '/api/leaderboard', '/api/social', '/api/stats']) {
         const answer = await api(i).get(path);
         expectProblem(answer, 503, 'storage-unavailable');
         expect(answer.headers.get('retry-after')).toMatch(/^\d+$/);
@@ -46,11 +46,13 @@ describe.skipIf(!BINARIES)('a PostgreSQL restart under two instances', () => {
       expectProblem(await api(i).postJson('/api/league/submit', submit, submitHeaders), 503, 'storage-unavailable');
       expect((await api(i).get('/api/games/packet-run/play?actions=UURRUURUURRRDUUR')).status).toBe(200);
       expect((await api(i).get('/.well-known/jwks.json')).status).toBe(200);
+      expect((await api(i).get('/healthz')).status).toBe(200);
     }
 
     await cluster!.start();
     await eventually(async () => expect((await api(0).get('/api/league')).status).toBe(200));
     await eventually(async () => expect((await api(1).get('/api/league')).status).toBe(200));
+    for (const i of [0, 1]) expect((await api(i).get('/readyz')).body).toEqual({ status: 'ready', migrations: 5 });
     // The refused submit kept nothing, not even its key: sent again, it is retained now, once.
     const retried = await api(1).postJson('/api/league/submit', submit, submitHeaders);
     expect(retried.status, retried.text).toBe(200);
