@@ -1,15 +1,15 @@
 import { decodeBase64Url, deriveServerSecret, type ArenaOptions } from '../core/index.ts';
+import { ConfigurationError, readEnvironment, type Environment } from './environment.ts';
 
-/** Environment variables as every adapter sees them. */
-export type Environment = Record<string, string | undefined>;
+export type { Environment } from './environment.ts';
 
 /** The key material of an arena. */
 export type ArenaKeys = Pick<ArenaOptions, 'signingKey' | 'secret'> & { retiredPublicKeys: Uint8Array[] };
 
-/** A base64url-encoded 32-byte value, or a clear startup error naming where it came from. */
+/** A base64url-encoded 32-byte value (from a key file), or a clear start-up error naming where it came from. */
 export function parseKey(text: string, source: string): Uint8Array {
   const bytes = decodeBase64Url(text.trim());
-  if (!bytes || bytes.length !== 32) throw new Error(`${source} must be 32 bytes in base64url (43 characters)`);
+  if (!bytes || bytes.length !== 32) throw new ConfigurationError(`${source} must be 32 bytes in base64url (43 characters)`);
   return bytes;
 }
 
@@ -19,20 +19,14 @@ export function parseKey(text: string, source: string): Uint8Array {
  * signing key, so set it before ever rotating that key.
  */
 export function keysFromEnv(env: Environment): ArenaKeys {
-  const signingKey = parseKey(env.ARENA_SIGNING_KEY ?? '', 'ARENA_SIGNING_KEY');
-  return {
-    signingKey,
-    retiredPublicKeys: retiredKeysFromEnv(env),
-    secret: env.ARENA_SECRET ? parseKey(env.ARENA_SECRET, 'ARENA_SECRET') : deriveServerSecret(signingKey),
-  };
+  const { ARENA_SIGNING_KEY: signingKey, ARENA_SECRET: secret, ARENA_RETIRED_PUBLIC_KEYS: retired = [] } = readEnvironment(env);
+  if (!signingKey) throw new ConfigurationError('ARENA_SIGNING_KEY must be set: 32 bytes in base64url (43 characters)');
+  return { signingKey, retiredPublicKeys: retired, secret: secret ?? deriveServerSecret(signingKey) };
 }
 
 /** `ARENA_RETIRED_PUBLIC_KEYS`: comma-separated base64url public keys that stay in the JWKS. */
 export function retiredKeysFromEnv(env: Environment): Uint8Array[] {
-  return (env.ARENA_RETIRED_PUBLIC_KEYS ?? '')
-    .split(',')
-    .filter((key) => key.trim() !== '')
-    .map((key, i) => parseKey(key, `ARENA_RETIRED_PUBLIC_KEYS[${i}]`));
+  return readEnvironment(env).ARENA_RETIRED_PUBLIC_KEYS ?? [];
 }
 
 /**
@@ -42,24 +36,13 @@ export function retiredKeysFromEnv(env: Environment): Uint8Array[] {
  * `ARENA_ANONYMOUS_WRITES_PER_HOUR` (joins, redemptions and check-ins per client and hour).
  */
 export function settingsFromEnv(env: Environment): Pick<ArenaOptions, 'publicOrigin' | 'operatorToken' | 'clubhouse' | 'arrivalDailyCap' | 'anonymousWritesPerHour'> {
-  const clubhouse = env.ARENA_CLUBHOUSE;
-  if (clubhouse !== undefined && clubhouse !== 'open' && clubhouse !== 'forming') {
-    throw new Error(`ARENA_CLUBHOUSE must be open or forming, not ${clubhouse}`);
-  }
-  const cap = env.ARENA_ARRIVAL_DAILY_CAP;
-  if (cap !== undefined && !/^[1-9]\d{0,5}$/.test(cap)) throw new Error(`ARENA_ARRIVAL_DAILY_CAP must be a positive whole number, not ${cap}`);
-  const perHour = env.ARENA_ANONYMOUS_WRITES_PER_HOUR;
-  if (perHour !== undefined && !/^(0|[1-9]\d{0,6})$/.test(perHour)) {
-    throw new Error(`ARENA_ANONYMOUS_WRITES_PER_HOUR must be a whole number (0 turns the limit off), not ${perHour}`);
-  }
-  const token = env.ARENA_OPERATOR_TOKEN;
-  if (token !== undefined && token.length < 32) throw new Error('ARENA_OPERATOR_TOKEN must be at least 32 characters');
+  const config = readEnvironment(env);
   return {
-    ...(env.ARENA_PUBLIC_ORIGIN ? { publicOrigin: env.ARENA_PUBLIC_ORIGIN } : {}),
-    ...(token ? { operatorToken: token } : {}),
-    ...(clubhouse ? { clubhouse } : {}),
-    ...(cap ? { arrivalDailyCap: Number(cap) } : {}),
-    ...(perHour ? { anonymousWritesPerHour: Number(perHour) } : {}),
+    ...(config.ARENA_PUBLIC_ORIGIN !== undefined ? { publicOrigin: config.ARENA_PUBLIC_ORIGIN } : {}),
+    ...(config.ARENA_OPERATOR_TOKEN !== undefined ? { operatorToken: config.ARENA_OPERATOR_TOKEN } : {}),
+    ...(config.ARENA_CLUBHOUSE !== undefined ? { clubhouse: config.ARENA_CLUBHOUSE } : {}),
+    ...(config.ARENA_ARRIVAL_DAILY_CAP !== undefined ? { arrivalDailyCap: config.ARENA_ARRIVAL_DAILY_CAP } : {}),
+    ...(config.ARENA_ANONYMOUS_WRITES_PER_HOUR !== undefined ? { anonymousWritesPerHour: config.ARENA_ANONYMOUS_WRITES_PER_HOUR } : {}),
   };
 }
 

@@ -4,6 +4,7 @@ import { createArena, internalFailure, refusal } from '../../core/index.ts';
 import { createBunSqliteDialect } from '../../storage/index.ts';
 import { clientAddress } from '../client-address.ts';
 import { loadLocalSettings } from '../local/settings.ts';
+import { failedStart } from '../failed-start.ts';
 import { logFailure } from '../log-failure.ts';
 
 // Bun refuses request heads past 16 KiB with a bare 431. Its process-wide limit, the one
@@ -11,7 +12,9 @@ import { logFailure } from '../log-failure.ts';
 // answers an oversized query (a long token, say) with its own problem document.
 Reflect.set(http, 'maxHeaderSize', 65_536);
 
-const settings = await loadLocalSettings(Bun.env, (path) => createBunSqliteDialect(new Database(path, { create: true })));
+const settings = await loadLocalSettings(Bun.env, (path) => createBunSqliteDialect(new Database(path, { create: true }))).catch((error: unknown) =>
+  failedStart(error, process.exit),
+);
 const arena = createArena(settings.arena);
 const server = Bun.serve({
   port: settings.port,

@@ -4,10 +4,13 @@ import { createArena, internalFailure, refusal } from '../../core/index.ts';
 import { createNodeSqliteDialect } from '../../storage/index.ts';
 import { clientAddress } from '../client-address.ts';
 import { loadLocalSettings } from '../local/settings.ts';
+import { failedStart } from '../failed-start.ts';
 import { logFailure } from '../log-failure.ts';
 import { closingAfter, ConnectionClosed } from './closing-answer.ts';
 
-const settings = await loadLocalSettings(Deno.env.toObject(), (path) => createNodeSqliteDialect(new DatabaseSync(path)));
+const settings = await loadLocalSettings(Deno.env.toObject(), (path) => createNodeSqliteDialect(new DatabaseSync(path))).catch((error: unknown) =>
+  failedStart(error, (code) => Deno.exit(code)),
+);
 const arena = createArena(settings.arena);
 Deno.serve(
   {

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Dialect } from 'kysely';
 import type { Store } from '../../core/store/store.ts';
 import { createPostgresDialect, openStore, type DialectFamily } from '../../storage/index.ts';
-import type { Environment } from '../env-options.ts';
+import { readEnvironment, type Environment } from '../environment.ts';
 import { ensurePrivateFile, ensurePrivateFolder, type Warn } from './private-files.ts';
 
 /** Opens the runtime's SQLite database file as a Kysely dialect. */
@@ -21,12 +21,11 @@ export async function localDialect(
   openSqlite: SqliteOpener,
   warn: Warn = console.warn,
 ): Promise<{ dialect: Dialect; family: DialectFamily; where: string }> {
-  const url = env.DATABASE_URL;
+  const { DATABASE_URL: url, DATABASE_POOL_SIZE: poolSize = 10 } = readEnvironment(env);
   if (url) {
-    if (!/^postgres(ql)?:\/\//.test(url)) throw new Error('DATABASE_URL must be a postgres:// or postgresql:// URL');
     const { default: pg } = await import('pg');
     // A connect that hangs (a partitioned network) fails after 5 s, and is answered 503.
-    const pool = new pg.Pool({ connectionString: url, max: Number(env.DATABASE_POOL_SIZE ?? 10), connectionTimeoutMillis: 5_000 });
+    const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
     const onError = (error: Error) => console.error(`agent-arena: a PostgreSQL connection failed (${error.message}); the pool reconnects on the next query`);
     return { dialect: createPostgresDialect(pool, { onError }), family: 'postgres', where: `PostgreSQL at ${new URL(url).host}` };
   }

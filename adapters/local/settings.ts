@@ -1,5 +1,6 @@
 import type { ArenaOptions } from '../../core/index.ts';
 import { keysFromEnv, publicOriginWarning, settingsFromEnv, retiredKeysFromEnv, type Environment } from '../env-options.ts';
+import { readEnvironment } from '../environment.ts';
 import { loadOrCreateKeys } from './key-file.ts';
 import { openLocalStore, type SqliteOpener } from './open-store.ts';
 import type { Warn } from './private-files.ts';
@@ -8,7 +9,7 @@ import type { Warn } from './private-files.ts';
 export interface LocalSettings {
   port: number;
   hostname: string;
-  /** `ARENA_TRUST_PROXY=1`: take the client address from the first `X-Forwarded-For` hop. */
+  /** `ARENA_TRUST_PROXY` (1, true, yes or on): take the client address from the `X-Forwarded-For` hop the proxy appends. */
   trustProxy: boolean;
   dataDir: string;
   arena: ArenaOptions;
@@ -21,18 +22,18 @@ export interface LocalSettings {
  * origin, a data folder open to others) goes to `warn`, once each.
  */
 export async function loadLocalSettings(env: Environment, openSqlite: SqliteOpener, warn: Warn = console.warn): Promise<LocalSettings> {
-  const port = Number(env.PORT ?? 8787);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not ${env.PORT}`);
+  // Every variable is checked before anything is created or opened.
+  const config = readEnvironment(env);
   const warnOnce = once(warn);
   const originWarning = publicOriginWarning(env);
   if (originWarning) warnOnce(originWarning);
-  const dataDir = env.ARENA_DATA_DIR || './data';
-  const keys = env.ARENA_SIGNING_KEY ? keysFromEnv(env) : await loadOrCreateKeys(dataDir, warnOnce);
-  const retiredPublicKeys = env.ARENA_SIGNING_KEY ? keys.retiredPublicKeys : [...keys.retiredPublicKeys, ...retiredKeysFromEnv(env)];
+  const dataDir = config.ARENA_DATA_DIR ?? './data';
+  const keys = config.ARENA_SIGNING_KEY ? keysFromEnv(env) : await loadOrCreateKeys(dataDir, warnOnce);
+  const retiredPublicKeys = config.ARENA_SIGNING_KEY ? keys.retiredPublicKeys : [...keys.retiredPublicKeys, ...retiredKeysFromEnv(env)];
   return {
-    port,
-    hostname: env.HOST || '0.0.0.0',
-    trustProxy: env.ARENA_TRUST_PROXY === '1',
+    port: config.PORT ?? 8787,
+    hostname: config.HOST ?? '0.0.0.0',
+    trustProxy: config.ARENA_TRUST_PROXY ?? false,
     dataDir,
     arena: { ...keys, retiredPublicKeys, ...settingsFromEnv(env), store: await openLocalStore(env, dataDir, openSqlite, warnOnce) },
   };

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { createArena } from '../../core/index.ts';
 import { createSqliteDialect } from '../../storage/index.ts';
 import { loadLocalSettings } from '../local/settings.ts';
+import { failedStart } from '../failed-start.ts';
 import { logFailure } from '../log-failure.ts';
 import { serve } from './serve.ts';
 
@@ -11,7 +12,7 @@ import { serve } from './serve.ts';
 // exception is not caught here: its state may be broken, and its causes are fixed instead.
 process.on('unhandledRejection', (reason) => logFailure('a promise was rejected with no handler', reason));
 
-const settings = await loadLocalSettings(process.env, (path) => createSqliteDialect(new Database(path)));
+const settings = await loadLocalSettings(process.env, (path) => createSqliteDialect(new Database(path))).catch((error: unknown) => failedStart(error, process.exit));
 const arena = createArena(settings.arena);
 const { server, port } = await serve({ fetch: arena.fetch, port: settings.port, hostname: settings.hostname, trustProxy: settings.trustProxy });
 console.log(`Agent Arena (node) listening on http://localhost:${port}`);

@@ -1,0 +1,69 @@
+/**
+ * Every environment variable the arena reads, validated once with valibot. A value that does not
+ * fit stops the start with one line naming the variable and the form it takes (never the value:
+ * several are secrets). An empty variable counts as unset.
+ */
+import * as v from 'valibot';
+import { decodeBase64Url } from '../core/index.ts';
+
+/** Environment variables as every adapter sees them. */
+export type Environment = Record<string, string | undefined>;
+
+/** A variable that does not fit its form: its message is the whole line an operator needs. */
+export class ConfigurationError extends Error {
+  override name = 'ConfigurationError';
+}
+
+const TRUE = ['1', 'true', 'yes', 'on'];
+const FALSE = ['0', 'false', 'no', 'off'];
+
+const isKey = (text: string) => decodeBase64Url(text)?.length === 32;
+const KEY = 'must be 32 bytes in base64url (43 characters)';
+const key = v.pipe(v.string(), v.trim(), v.check(isKey, KEY), v.transform((text) => decodeBase64Url(text)!));
+const whole = (pattern: RegExp, expected: string) => v.pipe(v.string(), v.trim(), v.regex(pattern, expected), v.transform(Number));
+const isHttpOrigin = (text: string) => URL.canParse(text) && /^https?:$/.test(new URL(text).protocol);
+
+const EnvironmentSchema = v.object({
+  PORT: v.optional(v.pipe(whole(/^\d{1,5}$/, 'must be a port number (0 to 65535)'), v.maxValue(65_535, 'must be a port number (0 to 65535)'))),
+  HOST: v.optional(v.string()),
+  ARENA_DATA_DIR: v.optional(v.string()),
+  DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL'))),
+  DATABASE_POOL_SIZE: v.optional(whole(/^[1-9]\d{0,3}$/, 'must be a whole number from 1 to 9999')),
+  ARENA_SIGNING_KEY: v.optional(key),
+  ARENA_SECRET: v.optional(key),
+  ARENA_RETIRED_PUBLIC_KEYS: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((list) => list.split(',').map((item) => item.trim()).filter((item) => item !== '')),
+      v.check((keys) => keys.every(isKey), `must be comma-separated public keys, each ${KEY.slice('must be '.length)}`),
+      v.transform((keys) => keys.map((text) => decodeBase64Url(text)!)),
+    ),
+  ),
+  ARENA_PUBLIC_ORIGIN: v.optional(v.pipe(v.string(), v.trim(), v.check(isHttpOrigin, 'must be an http(s) origin, such as https://arena.example'))),
+  ARENA_OPERATOR_TOKEN: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
+  ARENA_CLUBHOUSE: v.optional(v.picklist(['open', 'forming'], 'must be open or forming')),
+  ARENA_ARRIVAL_DAILY_CAP: v.optional(whole(/^[1-9]\d{0,5}$/, 'must be a positive whole number')),
+  ARENA_ANONYMOUS_WRITES_PER_HOUR: v.optional(whole(/^(0|[1-9]\d{0,6})$/, 'must be a whole number (0 turns the limit off)')),
+  ARENA_TRUST_PROXY: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.toLowerCase(),
+      v.picklist([...TRUE, ...FALSE], `must be a yes or a no (${TRUE.join(', ')} or ${FALSE.join(', ')})`),
+      v.transform((flag) => TRUE.includes(flag)),
+    ),
+  ),
+});
+
+/** What the environment says, each value in its own type; unset variables are absent. */
+export type Configuration = v.InferOutput<typeof EnvironmentSchema>;
+
+/** The environment, validated: a `ConfigurationError` naming the first variable that does not fit. */
+export function readEnvironment(env: Environment): Configuration {
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = v.safeParse(EnvironmentSchema, given);
+  if (parsed.success) return parsed.output;
+  const issue = parsed.issues[0];
+  const name = String(issue.path?.[0]?.key ?? 'the environment');
+  throw new ConfigurationError(`${name} ${issue.message}`);
+}

@@ -1,0 +1,80 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigurationError, readEnvironment } from '../../adapters/environment.ts';
+import { COMMANDS } from '../support/servers.ts';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const KEY = 'A'.repeat(43);
+
+describe('the environment, read at start', () => {
+  it('takes the usual spellings of a yes and a no', () => {
+    for (const yes of ['1', 'true', 'YES', 'On', ' yes ']) expect(readEnvironment({ ARENA_TRUST_PROXY: yes }).ARENA_TRUST_PROXY).toBe(true);
+    for (const no of ['0', 'false', 'No', 'OFF']) expect(readEnvironment({ ARENA_TRUST_PROXY: no }).ARENA_TRUST_PROXY).toBe(false);
+    expect(readEnvironment({ ARENA_TRUST_PROXY: '' }).ARENA_TRUST_PROXY).toBeUndefined();
+  });
+
+  it('reads each value in its own type, and leaves out what is unset', () => {
+    const config = readEnvironment({ PORT: '8080', ARENA_SIGNING_KEY: KEY, ARENA_ARRIVAL_DAILY_CAP: '7', ARENA_CLUBHOUSE: 'forming', PATH: '/bin', ARENA_SECRET: '' });
+    expect(config).toEqual({ PORT: 8080, ARENA_SIGNING_KEY: new Uint8Array(32), ARENA_ARRIVAL_DAILY_CAP: 7, ARENA_CLUBHOUSE: 'forming' });
+  });
+
+  it('names the variable that does not fit and the form it takes, never its value', () => {
+    const refusals: [Record<string, string>, string][] = [
+      [{ PORT: '70000' }, 'PORT must be a port number (0 to 65535)'],
+      [{ PORT: 'http' }, 'PORT must be a port number (0 to 65535)'],
+      [{ ARENA_TRUST_PROXY: 'maybe' }, 'ARENA_TRUST_PROXY must be a yes or a no (1, true, yes, on or 0, false, no, off)'],
+      [{ ARENA_CLUBHOUSE: 'closed' }, 'ARENA_CLUBHOUSE must be open or forming'],
+      [{ ARENA_SIGNING_KEY: 'not-a-key-secret' }, 'ARENA_SIGNING_KEY must be 32 bytes in base64url (43 characters)'],
+      [{ ARENA_SECRET: 'short-secret' }, 'ARENA_SECRET must be 32 bytes in base64url (43 characters)'],
+      [{ ARENA_RETIRED_PUBLIC_KEYS: `${KEY},oops` }, 'ARENA_RETIRED_PUBLIC_KEYS must be comma-separated public keys, each 32 bytes in base64url (43 characters)'],
+      [{ ARENA_OPERATOR_TOKEN: 'too-short-secret' }, 'ARENA_OPERATOR_TOKEN must be at least 32 characters'],
+      [{ ARENA_PUBLIC_ORIGIN: 'ftp://arena.example' }, 'ARENA_PUBLIC_ORIGIN must be an http(s) origin, such as https://arena.example'],
+      [{ DATABASE_URL: 'mysql://user:hunter2@db/arena' }, 'DATABASE_URL must be a postgres:// or postgresql:// URL'],
+      [{ DATABASE_POOL_SIZE: '0' }, 'DATABASE_POOL_SIZE must be a whole number from 1 to 9999'],
+      [{ ARENA_ARRIVAL_DAILY_CAP: '-1' }, 'ARENA_ARRIVAL_DAILY_CAP must be a positive whole number'],
+      [{ ARENA_ANONYMOUS_WRITES_PER_HOUR: 'lots' }, 'ARENA_ANONYMOUS_WRITES_PER_HOUR must be a whole number (0 turns the limit off)'],
+    ];
+    for (const [env, message] of refusals) {
+      let thrown: unknown;
+      try {
+        readEnvironment(env);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown, JSON.stringify(env)).toBeInstanceOf(ConfigurationError);
+      expect((thrown as Error).message).toBe(message);
+    }
+  });
+});
+
+describe('a start that cannot go on', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'arena-config-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  /** Starts the runtime's server and returns how it ended: it must not be listening. */
+  const start = (runtime: keyof typeof COMMANDS, env: Record<string, string>) => {
+    const [command, ...args] = COMMANDS[runtime];
+    const ended = spawnSync(command!, args, { cwd: root, env: { PATH: process.env.PATH, HOME: process.env.HOME, ARENA_DATA_DIR: dataDir, PORT: '0', ...env }, encoding: 'utf8', timeout: 60_000 });
+    const lines = ended.stderr.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('Warning: ARENA_PUBLIC_ORIGIN'));
+    return { status: ended.status, lines };
+  };
+
+  it.each(['node', 'bun', 'deno'] as const)('on %s: a variable that does not fit is one line and exit code 1, with nothing created', (runtime) => {
+    const { status, lines } = start(runtime, { ARENA_CLUBHOUSE: 'maybe' });
+    expect(lines).toEqual(['agent-arena: ARENA_CLUBHOUSE must be open or forming']);
+    expect(status).toBe(1);
+    expect(readdirSync(dataDir)).toEqual([]);
+  });
+
+  it('on node: a database unreachable at start is one line naming it, and exit code 1', () => {
+    const { status, lines } = start('node', { DATABASE_URL: 'postgres://arena:hunter2@127.0.0.1:1/arena' });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^agent-arena: the database cannot be reached at start \(.+\); check DATABASE_URL and that the database is up$/);
+    expect(lines[0]).not.toContain('hunter2');
+    expect(status).toBe(1);
+  });
+});
