@@ -32,7 +32,8 @@ export async function startChildServer(name: string, args: string[], env: Record
   const { DATABASE_URL: _, ...inherited } = process.env;
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
-    env: { ...inherited, PORT: '0', HOST: '127.0.0.1', NO_COLOR: '1', ARENA_DATA_DIR: dataDir, ...env },
+    // No request lines: the cases measure answering, as recorded before the log existed.
+    env: { ...inherited, PORT: '0', HOST: '127.0.0.1', NO_COLOR: '1', ARENA_DATA_DIR: dataDir, ARENA_LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);

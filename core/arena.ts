@@ -15,6 +15,7 @@ import { stateForgeRoutes } from './games/state-forge/routes.ts';
 import { ARCHIVE_PUBLIC_KEYS } from './games/triad-duel/archive.ts';
 import { triadDuelRoutes } from './games/triad-duel/routes.ts';
 import { withNoSniff } from './http/no-sniff.ts';
+import { requestIdOf, type RequestLog } from './http/request-log.ts';
 import { createFetchHandler } from './http/router.ts';
 import type { Connection, Dispatch, Route } from './http/route.ts';
 import { createInstanceMemory } from './instance-memory.ts';
@@ -70,6 +71,8 @@ export interface ArenaOptions {
    * may make per hour, counted in the store (so across instances). Default 30; 0 turns it off.
    */
   anonymousWritesPerHour?: number;
+  /** Receives one event per answered request (the adapter writes it as a log line); none by default. */
+  log?: RequestLog;
 }
 
 export interface Arena {
@@ -122,11 +125,38 @@ export function createArena(options: ArenaOptions): Arena {
   return { fetch, routes };
 }
 
-/** The fetch handler over `routes`, once the context (keys imported) is ready. */
+/**
+ * The fetch handler over `routes`, once the context (keys imported) is ready. Every answer
+ * carries the request's id (`X-Request-Id`: the client's own when it fits, else a fresh one),
+ * and is told to `options.log` with that id, its route's pattern, status, time and size.
+ */
 async function answering(routes: readonly Route[], options: ArenaOptions): Promise<Dispatch> {
   const context = await createArenaContext(options);
   const route = createFetchHandler(routes, async () => context);
-  return async (request, connection) => withNoSniff(await route(request, connection));
+  const log = options.log;
+  return async (request, connection) => {
+    const started = performance.now();
+    const requestId = requestIdOf(request, context.randomBytes);
+    const { response, route: pattern } = await route(request, connection);
+    response.headers.set('x-request-id', requestId);
+    log?.({
+      event: 'request',
+      time: new Date(context.now()).toISOString(),
+      requestId,
+      method: request.method,
+      route: pattern,
+      status: response.status,
+      durationMs: Math.round((performance.now() - started) * 100) / 100,
+      bytes: contentLength(response),
+    });
+    return withNoSniff(response);
+  };
+}
+
+/** The answer's declared length, when it has one. */
+function contentLength(response: Response): number | null {
+  const length = response.headers.get('content-length');
+  return length !== null && /^\d+$/.test(length) ? Number(length) : null;
 }
 
 /** What every handler receives, built from the options: keys imported, settings resolved, the instance's memory. */

@@ -1,6 +1,7 @@
 import type { ArenaOptions } from '../../core/index.ts';
 import { keysFromEnv, publicOriginWarning, settingsFromEnv, retiredKeysFromEnv, type Environment } from '../env-options.ts';
 import { readEnvironment } from '../environment.ts';
+import { requestLogFor } from '../request-log.ts';
 import { loadOrCreateKeys } from './key-file.ts';
 import { openLocalStore, type SqliteOpener } from './open-store.ts';
 import type { Warn } from './private-files.ts';
@@ -35,7 +36,13 @@ export async function loadLocalSettings(env: Environment, openSqlite: SqliteOpen
     hostname: config.HOST ?? '0.0.0.0',
     trustProxy: config.ARENA_TRUST_PROXY ?? false,
     dataDir,
-    arena: { ...keys, retiredPublicKeys, ...settingsFromEnv(env), store: await openLocalStore(env, dataDir, openSqlite, warnOnce) },
+    arena: {
+      ...keys,
+      retiredPublicKeys,
+      ...settingsFromEnv(env),
+      store: await openLocalStore(env, dataDir, openSqlite, warnOnce),
+      log: requestLogFor(config, (line) => console.log(line)),
+    },
   };
 }
 

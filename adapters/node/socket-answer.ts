@@ -8,7 +8,8 @@ import type { Duplex } from 'node:stream';
 export async function answerOnSocket(socket: Duplex, response: Response): Promise<void> {
   const body = Buffer.from(await response.arrayBuffer());
   const head = [`HTTP/1.1 ${response.status} ${STATUS_CODES[response.status] ?? ''}`];
-  response.headers.forEach((value, name) => head.push(`${name}: ${value}`));
+  // Its length is the one written below, whatever the answer declared.
+  response.headers.forEach((value, name) => name !== 'content-length' && head.push(`${name}: ${value}`));
   head.push(`content-length: ${body.length}`, 'connection: close', '', '');
   writeAndClose(socket, Buffer.concat([Buffer.from(head.join('\r\n'), 'latin1'), body]));
 }

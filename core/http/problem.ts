@@ -2,6 +2,8 @@
  * Every error the arena answers is an RFC 9457 problem document. Its `type` is a stable
  * relative URI, `/problems/<slug>`, which this service also serves as a description.
  */
+import { encodedBody } from './respond.ts';
+
 export const PROBLEM_TYPES = {
   'invalid-request': { status: 400, title: 'The request is not valid', description: 'A parameter or body field breaks its published rule. `errors` lists each field path with the reason.' },
   'malformed-json': { status: 400, title: 'The body is not JSON', description: 'The body could not be read as UTF-8 JSON text.' },
@@ -63,8 +65,6 @@ export function problemResponse(error: HttpError, instance?: string): Response {
     ...(error.extra.errors ? { errors: error.extra.errors } : {}),
     ...error.extra.members,
   };
-  return new Response(JSON.stringify(body), {
-    status: error.status,
-    headers: { 'content-type': 'application/problem+json', 'cache-control': 'no-store', ...error.extra.headers },
-  });
+  const encoded = encodedBody(JSON.stringify(body), { 'content-type': 'application/problem+json', 'cache-control': 'no-store', ...error.extra.headers });
+  return new Response(encoded.body, { status: error.status, headers: encoded.headers });
 }

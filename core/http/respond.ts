@@ -1,12 +1,22 @@
+const encoder = new TextEncoder();
+
+/**
+ * A body in UTF-8 with its `Content-Length`: the runtime would encode the text anyway, and a
+ * declared length lets it send the answer in one piece and the request log say its size.
+ */
+export function encodedBody(text: string, headers: Record<string, string>): { body: Uint8Array<ArrayBuffer>; headers: Record<string, string> } {
+  const body = encoder.encode(text);
+  return { body, headers: { ...headers, 'content-length': String(body.length) } };
+}
+
 /** A JSON response; handlers return plain values and the router wraps them with this. */
 export function json(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {
-  return new Response(JSON.stringify(body), {
-    status: init.status ?? 200,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...init.headers },
-  });
+  const encoded = encodedBody(JSON.stringify(body), { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...init.headers });
+  return new Response(encoded.body, { status: init.status ?? 200, headers: encoded.headers });
 }
 
 /** A text response (Markdown, plain text, XML) in UTF-8. */
 export function textResponse(body: string, type: string): Response {
-  return new Response(body, { headers: { 'content-type': `${type}; charset=utf-8`, 'cache-control': 'no-store' } });
+  const encoded = encodedBody(body, { 'content-type': `${type}; charset=utf-8`, 'cache-control': 'no-store' });
+  return new Response(encoded.body, { headers: encoded.headers });
 }

@@ -48,7 +48,13 @@ export function createFetchHandler(routes: readonly Route[], context: () => Prom
     return [...methods];
   }
 
-  return async function fetch(request: Request, connection: Connection = {}): Promise<Response> {
+  /** Answers the request, and says which route's pattern matched it (null for none). */
+  return async function fetch(request: Request, connection: Connection = {}): Promise<{ response: Response; route: string | null }> {
+    const matched: { route: string | null } = { route: null };
+    return { response: await answer(request, connection, matched), route: matched.route };
+  };
+
+  async function answer(request: Request, connection: Connection, matched: { route: string | null }): Promise<Response> {
     // Refused before any route sees it: a method no path answers (501), then a URL, Host or
     // percent-encoding that cannot be read (400). Past here, `request.url` parses.
     if (!isImplementedMethod(request.method)) return refusal(methodNotImplemented(request.method), pathOf(request.url));
@@ -64,13 +70,15 @@ export function createFetchHandler(routes: readonly Route[], context: () => Prom
     let response: Response | undefined;
     try {
       response = (await router.fetch(routed, await context(), connection)) as Response | undefined;
+      // itty-router names the pattern it matched on the request it routed.
+      matched.route = (routed as IRequest).route ?? null;
     } catch (error) {
       response = toProblem(error, pathname);
     }
     response ??= unmatched(pathname, methodsFor(pathname));
     if (isHead) response = new Response(null, response);
     return withCors(response);
-  };
+  }
 }
 
 /** The path, for a problem's `instance`, when the URL parses at all. */

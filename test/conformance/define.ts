@@ -6,6 +6,7 @@ import { clubhouse } from './clubhouse.ts';
 import { statusDocuments } from './documents.ts';
 import { deepJson } from './deep-json.ts';
 import { healthProbes } from './health.ts';
+import { requestIds } from './request-ids.ts';
 import { discoveryLinks } from './links.ts';
 import { httpConventions } from './http-conventions.ts';
 import { idempotencyOnEveryWrite } from './idempotency.ts';
@@ -69,6 +70,7 @@ export function defineConformance(runtime: Runtime): void {
     remoteTools(target);
     humanPages(target);
     healthProbes(target);
+    requestIds(target);
     // Last: it joins an agent, and the groups above count the field from empty.
     deepJson(target);
   });

@@ -28,9 +28,10 @@ export const COMMANDS: Record<Exclude<Runtime, 'workers'>, string[]> = {
 
 /**
  * Tests that start servers join and check in far more often than a real client would, so the
- * hourly budget of anonymous writes is off unless a test sets one (rate-limit.test.ts does).
+ * hourly budget of anonymous writes is off unless a test sets one (rate-limit.test.ts does);
+ * and they stay quiet, writing no request lines, unless a test asks (request-log.test.ts does).
  */
-const TEST_DEFAULTS = { ARENA_ANONYMOUS_WRITES_PER_HOUR: '0' };
+const TEST_DEFAULTS = { ARENA_ANONYMOUS_WRITES_PER_HOUR: '0', ARENA_LOG_LEVEL: 'warn' };
 
 export function startArena(runtime: Runtime, env: Record<string, string>): Promise<RunningArena> {
   const withDefaults = { ...TEST_DEFAULTS, ...env };

@@ -25,7 +25,8 @@ export async function spawnServer(name: string, argv: readonly string[], env: Re
   const [command, ...args] = argv;
   const child = spawn(command!, args, {
     cwd: root,
-    env: { ...inherited, PORT: '0', HOST: '127.0.0.1', NO_COLOR: '1', ...env },
+    // Quiet unless a test asks for request lines (ARENA_LOG_LEVEL=info).
+    env: { ...inherited, PORT: '0', HOST: '127.0.0.1', NO_COLOR: '1', ARENA_LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
