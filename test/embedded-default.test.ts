@@ -42,7 +42,7 @@ describe('signing key rotation', () => {
     const first = await startArena('node', { ARENA_DATA_DIR: dir });
     const before = await playAndFetchKeys(first.baseUrl).finally(() => first.stop());
 
-    await promisify(execFile)(process.execPath, ['--import', 'tsx', 'adapters/local/rotate-key.ts'], {
+    await promisify(execFile)(process.execPath, ['scripts/run-built.mjs', 'rotate-key'], {
       env: { ...process.env, ARENA_DATA_DIR: dir },
     });
     const file = JSON.parse(await readFile(join(dir, 'keys.json'), 'utf8'));

@@ -6,6 +6,7 @@ import { clientAddress } from '../client-address.ts';
 import { loadLocalSettings } from '../local/settings.ts';
 import { failedStart } from '../failed-start.ts';
 import { logFailure } from '../log-failure.ts';
+import { stopGracefully } from '../graceful-shutdown.ts';
 
 // Bun refuses request heads past 16 KiB with a bare 431. Its process-wide limit, the one
 // `--max-http-header-size` sets and `Bun.serve` obeys, is raised to Node's 64 KiB so the core
@@ -34,3 +35,12 @@ const server = Bun.serve({
   },
 });
 console.log(`Agent Arena (bun) listening on http://localhost:${server.port}`);
+
+stopGracefully({
+  onSignal: (signal, handler) => process.on(signal, handler),
+  // Resolves once every connection has closed: answers in flight finish, idle ones end now.
+  drain: () => server.stop(),
+  closeStore: () => settings.arena.store.close(),
+  exit: (code) => process.exit(code),
+  say: (line) => console.log(line),
+});

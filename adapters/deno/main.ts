@@ -1,4 +1,4 @@
-/// <reference path="./node-sqlite.d.ts" />
+/// <reference path="../node-sqlite.d.ts" />
 import { DatabaseSync } from 'node:sqlite';
 import { createArena, internalFailure, refusal } from '../../core/index.ts';
 import { createNodeSqliteDialect } from '../../storage/index.ts';
@@ -6,13 +6,14 @@ import { clientAddress } from '../client-address.ts';
 import { loadLocalSettings } from '../local/settings.ts';
 import { failedStart } from '../failed-start.ts';
 import { logFailure } from '../log-failure.ts';
+import { stopGracefully } from '../graceful-shutdown.ts';
 import { closingAfter, ConnectionClosed } from './closing-answer.ts';
 
 const settings = await loadLocalSettings(Deno.env.toObject(), (path) => createNodeSqliteDialect(new DatabaseSync(path))).catch((error: unknown) =>
   failedStart(error, (code) => Deno.exit(code)),
 );
 const arena = createArena(settings.arena);
-Deno.serve(
+const server = Deno.serve(
   {
     port: settings.port,
     hostname: settings.hostname,
@@ -29,3 +30,12 @@ Deno.serve(
     return closingAfter(await arena.fetch(request, address === undefined ? {} : { clientAddress: address }));
   },
 );
+
+stopGracefully({
+  onSignal: (signal, handler) => Deno.addSignalListener(signal, handler),
+  // Stops accepting, and resolves once the answers in flight are sent.
+  drain: () => server.shutdown(),
+  closeStore: () => settings.arena.store.close(),
+  exit: (code) => Deno.exit(code),
+  say: (line) => console.log(line),
+});

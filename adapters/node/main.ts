@@ -1,10 +1,10 @@
-import Database from 'better-sqlite3';
 import { createArena } from '../../core/index.ts';
-import { createSqliteDialect } from '../../storage/index.ts';
 import { loadLocalSettings } from '../local/settings.ts';
 import { failedStart } from '../failed-start.ts';
 import { logFailure } from '../log-failure.ts';
-import { serve } from './serve.ts';
+import { stopGracefully } from '../graceful-shutdown.ts';
+import { drain, serve } from './serve.ts';
+import { nodeSqliteOpener } from './sqlite.ts';
 
 // Every answer is guarded in the request listener. A promise rejected where no one waits (a
 // library's background work, say) leaves no request half-done, so it is logged as the bug it
@@ -12,11 +12,15 @@ import { serve } from './serve.ts';
 // exception is not caught here: its state may be broken, and its causes are fixed instead.
 process.on('unhandledRejection', (reason) => logFailure('a promise was rejected with no handler', reason));
 
-const settings = await loadLocalSettings(process.env, (path) => createSqliteDialect(new Database(path))).catch((error: unknown) => failedStart(error, process.exit));
+const settings = await loadLocalSettings(process.env, await nodeSqliteOpener()).catch((error: unknown) => failedStart(error, process.exit));
 const arena = createArena(settings.arena);
 const { server, port } = await serve({ fetch: arena.fetch, port: settings.port, hostname: settings.hostname, trustProxy: settings.trustProxy });
 console.log(`Agent Arena (node) listening on http://localhost:${port}`);
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => server.close(() => void settings.arena.store.close().finally(() => process.exit(0))));
-}
+stopGracefully({
+  onSignal: (signal, handler) => process.on(signal, handler),
+  drain: () => drain(server),
+  closeStore: () => settings.arena.store.close(),
+  exit: (code) => process.exit(code),
+  say: (line) => console.log(line),
+});

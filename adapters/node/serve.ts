@@ -27,3 +27,19 @@ export async function serve(options: { fetch: FetchHandler; port: number; hostna
   });
   return { server, port: (server.address() as AddressInfo).port };
 }
+
+/**
+ * Stops accepting connections and settles once every answer in flight is sent. Node's
+ * `close()` ends only the connections idle at that moment; one answering then is told to close
+ * (`Connection: close`) and ended once it falls idle.
+ */
+export function drain(server: Server): Promise<void> {
+  server.on('request', (_incoming, outgoing: ServerResponse) => outgoing.setHeader('connection', 'close'));
+  const idleSweep = setInterval(() => server.closeIdleConnections(), 100);
+  return new Promise<void>((resolve) =>
+    server.close(() => {
+      clearInterval(idleSweep);
+      resolve();
+    }),
+  );
+}

@@ -26,7 +26,7 @@ autocannon: the real gap is at least as wide as the ratio shows.`,
   async run() {
     const servers: ChildServer[] = [];
     try {
-      const arena = await startChildServer('adapters/node', ['--import', 'tsx', 'adapters/node/main.ts'], {
+      const arena = await startChildServer('adapters/node', ['scripts/run-built.mjs', 'node'], {
         ARENA_SIGNING_KEY: encodeBase64Url(randomSeed()),
       });
       servers.push(arena);

@@ -40,7 +40,7 @@ The real gap is then at least as wide as the ratio shows.`,
   async run() {
     const servers: ChildServer[] = [];
     try {
-      const arena = await startChildServer('adapters/node', ['--import', 'tsx', 'adapters/node/main.ts'], {
+      const arena = await startChildServer('adapters/node', ['scripts/run-built.mjs', 'node'], {
         ARENA_SIGNING_KEY: encodeBase64Url(randomSeed()),
         ARENA_SECRET: encodeBase64Url(randomSeed()),
       });

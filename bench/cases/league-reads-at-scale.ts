@@ -151,7 +151,7 @@ async function measureFamily(family: Family): Promise<Row[]> {
     const bytes = {} as Record<Side, Record<Path, number>>;
     for (const side of ['small', 'large'] as const) {
       const league = family.leagues[side];
-      const server = await startChildServer(`adapters/node (${family.name}, ${count(league.attempts)} attempts)`, ['--import', 'tsx', 'adapters/node/main.ts'], league.env);
+      const server = await startChildServer(`adapters/node (${family.name}, ${count(league.attempts)} attempts)`, ['scripts/run-built.mjs', 'node'], league.env);
       servers.push(server);
       origins[side] = server.origin;
       bytes[side] = await expectLeague(server.origin, side === 'small' ? SMALL : LARGE);

@@ -11,11 +11,16 @@ export interface RawAnswer {
 }
 
 /**
- * Sends `head` (and `body`) byte for byte on a fresh connection, as no HTTP client would:
- * a malformed Host or target, an unknown method, a body that stops short of its length. Reads
+ * Sends `head` (and `body`, and later `rest`) byte for byte on a fresh connection, as no HTTP
+ * client would: a malformed Host or target, an unknown method, a body that stops short of its
+ * length, a body that arrives slowly. Reads
  * one answer, then waits up to `closeWithinMs` to see whether the server closes.
  */
-export function sendRaw(baseUrl: string, head: string, options: { body?: string | Uint8Array; closeWithinMs?: number } = {}): Promise<RawAnswer> {
+export function sendRaw(
+  baseUrl: string,
+  head: string,
+  options: { body?: string | Uint8Array; closeWithinMs?: number; rest?: { afterMs: number; body: string } } = {},
+): Promise<RawAnswer> {
   const { hostname, port } = new URL(baseUrl);
   const closeWithinMs = options.closeWithinMs ?? 1_000;
   return new Promise((resolve, reject) => {
@@ -44,6 +49,9 @@ export function sendRaw(baseUrl: string, head: string, options: { body?: string 
     socket.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNRESET' || error.code === 'EPIPE' ? finish(true) : reject(error)));
     socket.write(head);
     if (options.body !== undefined) socket.write(options.body);
+    // The rest of a body sent later, as a slow client would: the request is in flight meanwhile.
+    const rest = options.rest;
+    if (rest) setTimeout(() => socket.writable && socket.write(rest.body), rest.afterMs);
   });
 }
 

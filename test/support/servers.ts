@@ -21,7 +21,7 @@ const bin = (name: string) => `${root}node_modules/.bin/${name}`;
 
 /** The command that starts each local runtime's adapter, exactly as the npm scripts do. */
 export const COMMANDS: Record<Exclude<Runtime, 'workers'>, string[]> = {
-  node: [process.execPath, '--import', 'tsx', 'adapters/node/main.ts'],
+  node: [process.execPath, 'scripts/run-built.mjs', 'node'],
   bun: [bin('bun'), 'adapters/bun/main.ts'],
   deno: [bin('deno'), 'run', '--allow-net', '--allow-env', '--allow-read', '--allow-write', 'adapters/deno/main.ts'],
 };

@@ -16,15 +16,15 @@ export interface SpawnedServer {
 }
 
 /**
- * Runs `argv` from the repository root on a free port (`PORT=0`) and waits for the line that
+ * Runs `argv` from the repository root (or `cwd`) on a free port (`PORT=0`) and waits for the line that
  * announces it, "listening on http://localhost:PORT". Settings meant for the test run itself
  * (CI's `DATABASE_URL`, a public origin) are not inherited: a server gets only what it is given.
  */
-export async function spawnServer(name: string, argv: readonly string[], env: Record<string, string>): Promise<SpawnedServer> {
+export async function spawnServer(name: string, argv: readonly string[], env: Record<string, string>, cwd = root): Promise<SpawnedServer> {
   const { DATABASE_URL: _, ARENA_PUBLIC_ORIGIN: __, ...inherited } = process.env;
   const [command, ...args] = argv;
   const child = spawn(command!, args, {
-    cwd: root,
+    cwd,
     // Quiet unless a test asks for request lines (ARENA_LOG_LEVEL=info).
     env: { ...inherited, PORT: '0', HOST: '127.0.0.1', NO_COLOR: '1', ARENA_LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,6 +1,6 @@
 /**
- * Types for the part of `node:sqlite` the Deno adapter uses. Deno 2 ships the module; the
- * `@types/node` 20 this project installs (for Node 20) predates it.
+ * Types for the part of `node:sqlite` the Deno and Node adapters use. Deno 2 and Node 22.13 ship
+ * the module; the `@types/node` 20 this project installs (for Node 20) predates it.
  */
 declare module 'node:sqlite' {
   export class DatabaseSync {

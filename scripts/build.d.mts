@@ -1,0 +1,6 @@
+/** The compiled entry points in dist/, by the name each is run by, with their sources. */
+export declare const ENTRIES: Record<string, string>;
+/** Builds dist/ afresh (esbuild must be installed). */
+export declare function build(): Promise<void>;
+/** True when dist/ is missing, or a source it was built from changed since. */
+export declare function isStale(): Promise<boolean>;

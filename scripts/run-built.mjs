@@ -1,0 +1,28 @@
+// `node scripts/run-built.mjs <name>`: runs dist/<name>.js in this very process (so a signal
+// sent to it reaches the server), building dist/ first when it is missing or older than its
+// sources and esbuild is installed. A production install (`npm ci --omit=dev`) has no esbuild:
+// it runs what was built, or says in one line how to build it.
+import { existsSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build, ENTRIES, isStale } from './build.mjs';
+
+const name = process.argv[2] ?? '';
+// Stack traces name the TypeScript sources, through the maps the build writes beside dist/.
+process.setSourceMapsEnabled(true);
+if (!Object.hasOwn(ENTRIES, name)) {
+  console.error(`agent-arena: run-built takes one of ${Object.keys(ENTRIES).join(', ')}`);
+  process.exit(1);
+}
+// The command's own arguments, as if it had been run directly.
+process.argv.splice(2, 1);
+
+const dist = fileURLToPath(new URL(`../dist/${name}.js`, import.meta.url));
+if (await isStale()) {
+  const canBuild = await import('esbuild').then(() => true, () => false);
+  if (canBuild) await build();
+  else if (!existsSync(dist)) {
+    console.error('agent-arena: dist/ is not built and esbuild is not installed; run `npm ci && npm run build` first (a production image copies dist/ from its build stage)');
+    process.exit(1);
+  } else console.warn('agent-arena: dist/ is older than its sources and esbuild is not installed; running it as built');
+}
+await import(pathToFileURL(dist).href);

@@ -1,0 +1,73 @@
+import { existsSync, statSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { finishingTape, freshKey, freshNonce } from '../../fixtures/league.ts';
+import { sendRaw } from '../support/raw-http.ts';
+import { COMMANDS } from '../support/servers.ts';
+import { spawnServer } from '../support/spawned-server.ts';
+
+const folders: string[] = [];
+afterAll(() => Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true }))));
+
+/** Node exactly as the README starts it (`npm start`, so the signal goes to npm); Bun and Deno as their scripts do. */
+const STARTS = {
+  node: ['npm', 'start', '--silent'],
+  bun: COMMANDS.bun,
+  deno: COMMANDS.deno,
+} as const;
+
+describe.each(Object.keys(STARTS) as (keyof typeof STARTS)[])('SIGTERM on %s', (runtime) => {
+  it('finishes the request in flight, checkpoints the database, stops listening and exits 0', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), `arena-stop-${runtime}-`));
+    folders.push(dataDir);
+    const server = await spawnServer(runtime, STARTS[runtime], { ARENA_DATA_DIR: dataDir, ARENA_ANONYMOUS_WRITES_PER_HOUR: '0' });
+    const { challengeToken, board } = await (await fetch(`${server.baseUrl}/api/league`)).json();
+    const handle = `stopper-${runtime}`;
+    const body = JSON.stringify({ challengeToken, actions: finishingTape(board), registrationNonce: freshNonce(), agent: { handle } });
+    const head = [
+      'POST /api/league/join HTTP/1.1',
+      `Host: ${new URL(server.baseUrl).host}`,
+      'Content-Type: application/json',
+      `Content-Length: ${Buffer.byteLength(body)}`,
+      `Idempotency-Key: ${freshKey()}`,
+      '',
+      '',
+    ].join('\r\n');
+
+    // The join's head and half its body are in before the signal; the rest comes after it.
+    const half = Math.floor(body.length / 2);
+    const answer = sendRaw(server.baseUrl, head, { body: body.slice(0, half), rest: { afterMs: 500, body: body.slice(half) } });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const stopped = server.stop();
+    expect((await answer).status).toBe(200);
+    await stopped;
+    expect(await server.exited).toBe(0);
+    expect(await refused(server.baseUrl)).toBe(true);
+    // Closed cleanly: SQLite folded its write-ahead log back into the database file.
+    const wal = join(dataDir, 'arena.db-wal');
+    expect(!existsSync(wal) || statSync(wal).size === 0).toBe(true);
+
+    const again = await spawnServer(runtime, STARTS[runtime], { ARENA_DATA_DIR: dataDir });
+    try {
+      expect(await (await fetch(`${again.baseUrl}/api/league/attempts`)).text()).toContain(handle);
+    } finally {
+      await again.stop();
+    }
+  });
+});
+
+/** Whether a connection to the server's port is refused (nothing listens there). */
+function refused(baseUrl: string): Promise<boolean> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve) => {
+    const socket = connect(Number(port), hostname);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', () => resolve(true));
+  });
+}
