@@ -1,9 +1,10 @@
+import { summarizeError } from '../core/index.ts';
+
 /**
- * One line on stderr for a failure while answering: what failed, the error's name and message,
- * and where it was thrown. Enough to find the bug; a single line however the error was built.
+ * One JSON line on stderr for a failure the adapter itself meets (the arena reports its own):
+ * what failed, the error's name, message and where it was thrown, and the request's id when the
+ * failure belongs to an answer. The same shape as the arena's failure events.
  */
-export function logFailure(what: string, error: unknown): void {
-  const where = error instanceof Error ? error.stack?.split('\n').find((line) => line.trim().startsWith('at '))?.trim() : undefined;
-  const summary = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  console.error(`agent-arena: ${what}: ${summary.replaceAll('\n', ' ')}${where ? ` (${where})` : ''}`);
+export function logFailure(what: string, error: unknown, requestId: string | null = null): void {
+  console.error(JSON.stringify({ event: 'failure', level: 'error', time: new Date().toISOString(), requestId, what, error: summarizeError(error) }));
 }

@@ -15,7 +15,7 @@ import { stateForgeRoutes } from './games/state-forge/routes.ts';
 import { ARCHIVE_PUBLIC_KEYS } from './games/triad-duel/archive.ts';
 import { triadDuelRoutes } from './games/triad-duel/routes.ts';
 import { withNoSniff } from './http/no-sniff.ts';
-import { requestIdOf, type RequestLog } from './http/request-log.ts';
+import { consoleFailureLog, failureReporter, requestIdOf, type ArenaLog } from './http/log.ts';
 import { createFetchHandler } from './http/router.ts';
 import type { Connection, Dispatch, Route } from './http/route.ts';
 import { createInstanceMemory } from './instance-memory.ts';
@@ -71,8 +71,11 @@ export interface ArenaOptions {
    * may make per hour, counted in the store (so across instances). Default 30; 0 turns it off.
    */
   anonymousWritesPerHour?: number;
-  /** Receives one event per answered request (the adapter writes it as a log line); none by default. */
-  log?: RequestLog;
+  /**
+   * Receives one event per answered request and one per failure (the adapter writes each as a
+   * log line). By default requests go unlogged and failures go to stderr as JSON lines.
+   */
+  log?: ArenaLog;
 }
 
 export interface Arena {
@@ -132,15 +135,16 @@ export function createArena(options: ArenaOptions): Arena {
  */
 async function answering(routes: readonly Route[], options: ArenaOptions): Promise<Dispatch> {
   const context = await createArenaContext(options);
-  const route = createFetchHandler(routes, async () => context);
+  const route = createFetchHandler(routes, async () => context, context.report);
   const log = options.log;
-  return async (request, connection) => {
+  return async (request, connection = {}) => {
     const started = performance.now();
     const requestId = requestIdOf(request, context.randomBytes);
-    const { response, route: pattern } = await route(request, connection);
+    const { response, route: pattern } = await route(request, { ...connection, requestId });
     response.headers.set('x-request-id', requestId);
     log?.({
       event: 'request',
+      level: 'info',
       time: new Date(context.now()).toISOString(),
       requestId,
       method: request.method,
@@ -187,6 +191,7 @@ export async function createArenaContext(options: ArenaOptions): Promise<ArenaCo
     originOf: (request) => publicOrigin ?? new URL(request.url).origin,
     publicOrigin,
     memory: createInstanceMemory(),
+    report: failureReporter(options.log ?? consoleFailureLog, now),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { AgentRecord } from './agents/records.ts';
 import type { KeyRing } from './crypto/key-ring.ts';
 import type { Tokens } from './crypto/tokens.ts';
+import type { Failure } from './http/log.ts';
 import type { InstanceMemory } from './instance-memory.ts';
 import type { Store } from './store/store.ts';
 
@@ -43,4 +44,6 @@ export interface ArenaContext {
   publicOrigin: string | undefined;
   /** What this instance remembers between requests (derived daily values, housekeeping times). */
   memory: InstanceMemory;
+  /** Tells the operator of a failure the client is not told of (a bug, a write whose answer was lost). */
+  report(failure: Failure): void;
 }

@@ -142,7 +142,9 @@ describe('the Node request listener', () => {
     expect(failed.headers.get('content-type')).toBe('application/problem+json');
     expect(await failed.json()).toEqual({ type: '/problems/internal-error', title: 'Internal error', status: 500, detail: expect.any(String) });
     expect(errors).toHaveBeenCalledTimes(1);
-    expect(String(errors.mock.calls[0]![0])).toMatch(/^agent-arena: .*a bug over two lines[^\n]*$/);
+    const line = String(errors.mock.calls[0]![0]);
+    expect(line).not.toContain('\n');
+    expect(JSON.parse(line)).toMatchObject({ event: 'failure', level: 'error', what: 'the fetch handler threw', error: { name: 'Error', message: 'a bug over two lines' } });
     expect(await (await fetch(`${base}/anything`)).text()).toBe('fine');
   });
 

@@ -4,6 +4,9 @@ import { client } from './support/http.ts';
 import { spawnServer, type SpawnedServer } from './support/spawned-server.ts';
 import { COMMANDS } from './support/servers.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createArena, randomSeed, StorageUnavailableError, type ArenaEvent } from '../core/index.ts';
+import type { Store } from '../core/store/store.ts';
+import { openMemoryStore } from '../fixtures/memory-store.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -41,8 +44,9 @@ describe('the request log (Node, ARENA_LOG_LEVEL=info)', () => {
       .map((line) => JSON.parse(line));
     expect(events).toHaveLength(5);
     for (const event of events) {
-      expect(Object.keys(event).sort()).toEqual(['bytes', 'durationMs', 'event', 'method', 'requestId', 'route', 'status', 'time']);
+      expect(Object.keys(event).sort()).toEqual(['bytes', 'durationMs', 'event', 'level', 'method', 'requestId', 'route', 'status', 'time']);
       expect(event.event).toBe('request');
+      expect(event.level).toBe('info');
       expect(Date.parse(event.time)).not.toBeNaN();
       expect(event.durationMs).toBeGreaterThanOrEqual(0);
       expect(typeof event.requestId).toBe('string');
@@ -57,5 +61,46 @@ describe('the request log (Node, ARENA_LOG_LEVEL=info)', () => {
     expect(events[2].requestId).toBe('trace-rules-7');
     expect(events[1].bytes).toBe(Buffer.byteLength(joined.text));
     for (const secret of [nonce, key, challengeToken, 'secret-agent-ua', '127.0.0.1']) expect(server.output()).not.toContain(secret);
+  });
+});
+
+/** A failure is one event with the id of the request it broke, so the two lines can be joined. */
+describe('failure events', () => {
+  async function arenaWhoseLeagueReads(fail: () => never) {
+    const events: ArenaEvent[] = [];
+    const memory = await openMemoryStore();
+    const store: Store = { ...memory, listAttempts: async () => fail() };
+    const arena = createArena({ signingKey: randomSeed(), secret: randomSeed(), store, log: (event) => events.push(event) });
+    const read = () => arena.fetch(new Request('http://arena.test/api/league/attempts', { headers: { 'x-request-id': 'trace-1' } }));
+    return { events, read };
+  }
+
+  it('reports a bug as an error event carrying the request id; the client gets the 500 problem with the same id', async () => {
+    const { events, read } = await arenaWhoseLeagueReads(() => {
+      throw new TypeError('a bug\nover two lines');
+    });
+    const answer = await read();
+    expect(answer.status).toBe(500);
+    expect(answer.headers.get('x-request-id')).toBe('trace-1');
+    const failures = events.filter((event) => event.event === 'failure');
+    expect(failures).toEqual([
+      {
+        event: 'failure',
+        level: 'error',
+        time: expect.any(String),
+        requestId: 'trace-1',
+        what: 'answering a request failed',
+        error: { name: 'TypeError', message: 'a bug over two lines', where: expect.stringContaining('request-log.test.ts') },
+      },
+    ]);
+    expect(events.filter((event) => event.event === 'request')).toMatchObject([{ requestId: 'trace-1', status: 500 }]);
+  });
+
+  it('reports an unreachable database as a warning once a minute, not once a request', async () => {
+    const { events, read } = await arenaWhoseLeagueReads(() => {
+      throw new StorageUnavailableError('connection refused');
+    });
+    for (let i = 0; i < 3; i++) expect((await read()).status).toBe(503);
+    expect(events.filter((event) => event.event === 'failure')).toMatchObject([{ level: 'warn', requestId: 'trace-1', error: { name: 'StorageUnavailableError' } }]);
   });
 });

@@ -1,7 +1,7 @@
 import type { ArenaOptions } from '../../core/index.ts';
 import { keysFromEnv, publicOriginWarning, settingsFromEnv, retiredKeysFromEnv, type Environment } from '../env-options.ts';
 import { readEnvironment } from '../environment.ts';
-import { requestLogFor } from '../request-log.ts';
+import { arenaLogFor } from '../arena-log.ts';
 import { loadOrCreateKeys } from './key-file.ts';
 import { openLocalStore, type SqliteOpener } from './open-store.ts';
 import type { Warn } from './private-files.ts';
@@ -41,7 +41,7 @@ export async function loadLocalSettings(env: Environment, openSqlite: SqliteOpen
       retiredPublicKeys,
       ...settingsFromEnv(env),
       store: await openLocalStore(env, dataDir, openSqlite, warnOnce),
-      log: requestLogFor(config, (line) => console.log(line)),
+      log: arenaLogFor(config, (line) => console.log(line), (line) => console.error(line)),
     },
   };
 }

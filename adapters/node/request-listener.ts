@@ -109,7 +109,7 @@ async function writeResponse(response: Response, incoming: IncomingMessage, outg
     outgoing.writeHead(response.status, response.statusText || undefined, headersOf(response, incoming));
   } catch (error) {
     // A head Node will not write (a header value with a newline, say) is the handler's bug.
-    logFailure('the answer head could not be written', error);
+    logFailure('the answer head could not be written', error, response.headers.get('x-request-id'));
     void response.body?.cancel().catch(ignore);
     if (outgoing.headersSent) return void outgoing.destroy();
     const failure = refusal(internalFailure());
@@ -121,7 +121,7 @@ async function writeResponse(response: Response, incoming: IncomingMessage, outg
     outgoing.end();
     return;
   }
-  await writeBody(response.body, outgoing);
+  await writeBody(response.body, outgoing, response.headers.get('x-request-id'));
 }
 
 function headersOf(response: Response, incoming: IncomingMessage): Record<string, string | string[]> {
@@ -139,7 +139,7 @@ function headersOf(response: Response, incoming: IncomingMessage): Record<string
  * Streams the body with backpressure. If the client goes away, reading stops and the body is
  * cancelled; if the body fails, the connection is destroyed so the client sees a broken answer.
  */
-async function writeBody(body: ReadableStream<Uint8Array>, outgoing: ServerResponse): Promise<void> {
+async function writeBody(body: ReadableStream<Uint8Array>, outgoing: ServerResponse, requestId: string | null): Promise<void> {
   const reader = body.getReader();
   const gone = new Promise<'gone'>((resolve) => outgoing.once('close', () => resolve('gone')));
   try {
@@ -154,7 +154,7 @@ async function writeBody(body: ReadableStream<Uint8Array>, outgoing: ServerRespo
     }
     await reader.cancel().catch(ignore);
   } catch (error) {
-    logFailure('the answer body failed after its head was sent', error);
+    logFailure('the answer body failed after its head was sent', error, requestId);
     outgoing.destroy();
     await reader.cancel().catch(ignore);
   }

@@ -2,7 +2,7 @@ import { createArena, internalFailure, refusal, storageUnavailable, StorageUnava
 import { createD1Dialect, openStore, type D1DatabaseLike } from '../../storage/index.ts';
 import { keysFromEnv, settingsFromEnv, type Environment } from '../env-options.ts';
 import { readEnvironment } from '../environment.ts';
-import { requestLogFor } from '../request-log.ts';
+import { arenaLogFor } from '../arena-log.ts';
 
 /**
  * Bindings: the D1 database `DB`; secrets `ARENA_SIGNING_KEY` and `ARENA_SECRET`; optional
@@ -37,6 +37,6 @@ export default {
 async function open(env: Env): Promise<Arena> {
   if (!env.DB) throw new Error('bind a D1 database as DB (see wrangler.toml)');
   const store = await openStore(createD1Dialect(env.DB), 'sqlite');
-  const log = requestLogFor(readEnvironment(env as Environment), (line) => console.log(line));
-  return createArena({ ...keysFromEnv(env as Environment), ...settingsFromEnv(env as Environment), store, ...(log ? { log } : {}) });
+  const log = arenaLogFor(readEnvironment(env as Environment), (line) => console.log(line), (line) => console.error(line));
+  return createArena({ ...keysFromEnv(env as Environment), ...settingsFromEnv(env as Environment), store, log });
 }

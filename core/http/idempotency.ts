@@ -73,6 +73,8 @@ export interface OnceRequest<Body> {
   fingerprint: string;
   pathname: string;
   body: Body;
+  /** The request's id, for a failure reported while it is answered. */
+  requestId?: string | undefined;
 }
 
 /**
@@ -122,7 +124,7 @@ export async function runOnce<Body>(
     await arena.store.completeIdempotencyKey(held, stored(response, text, policy), arena.now() + KEEP_FOR_MS);
     await purgeNowAndThen(arena);
   } catch (error) {
-    console.error('agent-arena: a durable write succeeded but its answer could not be kept; a retry will find its records', error);
+    arena.report({ what: 'a durable write succeeded but its answer could not be kept; a retry will find its records', error, requestId: request.requestId });
   }
   return new Response(text, { status: response.status, headers: response.headers });
 }

@@ -16,6 +16,8 @@ export type Dispatch = (request: Request, connection?: Connection) => Promise<Re
 export interface Connection {
   /** The client's network address, as the adapter sees it (after any trusted proxy). */
   clientAddress?: string;
+  /** The id the arena answers this request under (`X-Request-Id`), for the failures it reports. */
+  requestId?: string;
 }
 
 export interface RouteInput<Query, Body, Agent> {
@@ -182,7 +184,8 @@ export function defineRoute<
       // once it is sure to run (a replay costs nothing).
       const anonymous = agent === undefined && auth !== 'operator';
       const charge = anonymous ? () => chargeAnonymousWrite(arena, connection.clientAddress) : undefined;
-      return runOnce(arena, { keyDigest: identity.keyDigest, fingerprint: identity.fingerprint, pathname: url.pathname, body: parsedBody }, idempotency, execute, charge);
+      const claim = { keyDigest: identity.keyDigest, fingerprint: identity.fingerprint, pathname: url.pathname, body: parsedBody, requestId: connection.requestId };
+      return runOnce(arena, claim, idempotency, execute, charge);
     },
   };
 }

@@ -5,6 +5,7 @@ import { StorageUnavailableError } from '../store/errors.ts';
 import { HttpError, problemResponse } from './problem.ts';
 import { internalFailure, isImplementedMethod, methodNotImplemented, refusal, storageUnavailable } from './refusals.ts';
 import { requestTarget } from './request-target.ts';
+import type { Failure } from './log.ts';
 import type { Connection, Route } from './route.ts';
 
 /** An outage is logged once, then again only if it lasts: at most one line a minute. */
@@ -14,25 +15,26 @@ const OUTAGE_LOG_EVERY_MS = 60_000;
  * Builds the arena's single fetch handler from its routes, in itty-router's stages: the
  * matched route runs (whatever reads a body refuses one past the limit, before reading it,
  * in its own protocol's shape), `catch` turns a typed `HttpError` into a problem document, an
- * unavailable database into a 503 with `Retry-After` (anything else is a bug: a logged 500), and the
- * final stage answers 404 or 405 with `Allow`, handles HEAD and OPTIONS, and adds CORS.
+ * unavailable database into a 503 with `Retry-After` (anything else is a bug: a 500, reported
+ * with the request's id), and the final stage answers 404 or 405 with `Allow`, handles HEAD and
+ * OPTIONS, and adds CORS.
  */
-export function createFetchHandler(routes: readonly Route[], context: () => Promise<ArenaContext>) {
+export function createFetchHandler(routes: readonly Route[], context: () => Promise<ArenaContext>, report: (failure: Failure) => void) {
   let outageLoggedAt = -Infinity;
-  const toProblem = (error: unknown, pathname: string): Response => {
+  const toProblem = (error: unknown, pathname: string, requestId: string | undefined): Response => {
     if (error instanceof HttpError) return problemResponse(error, pathname);
     if (error instanceof StorageUnavailableError) {
       if (Date.now() - outageLoggedAt >= OUTAGE_LOG_EVERY_MS) {
         outageLoggedAt = Date.now();
-        console.error(`agent-arena: ${error.message}; answering 503 until it is back`);
+        report({ what: 'storage is unavailable; answering 503 until it is back', error, requestId, level: 'warn' });
       }
       return problemResponse(storageUnavailable(), pathname);
     }
-    console.error('agent-arena: unhandled error', error);
+    report({ what: 'answering a request failed', error, requestId });
     return problemResponse(internalFailure(), pathname);
   };
   const router = Router<IRequest, [ArenaContext, Connection]>({
-    catch: (error: unknown, request: IRequest) => toProblem(error, new URL(request.url).pathname),
+    catch: (error: unknown, request: IRequest, _arena: ArenaContext, connection: Connection) => toProblem(error, new URL(request.url).pathname, connection.requestId),
   });
   for (const route of routes) {
     router[route.method.toLowerCase() as 'get'](route.path, (request: IRequest, arena: ArenaContext, connection: Connection) =>
@@ -73,7 +75,7 @@ export function createFetchHandler(routes: readonly Route[], context: () => Prom
       // itty-router names the pattern it matched on the request it routed.
       matched.route = (routed as IRequest).route ?? null;
     } catch (error) {
-      response = toProblem(error, pathname);
+      response = toProblem(error, pathname, connection.requestId);
     }
     response ??= unmatched(pathname, methodsFor(pathname));
     if (isHead) response = new Response(null, response);

@@ -48,9 +48,12 @@ export function mcpEndpoint(dispatch: Dispatch): (arena: ArenaContext, caller: C
     const request = await withBoundedBody(caller.request).catch(asJsonRpcError);
     if (request instanceof Response) return request;
     callers.set(request, { ...caller, request });
-    if (await isLegacyRequest(request, undefined, { maxRequestBodySize: MAX_BODY_BYTES })) return serveLegacy(request, factory);
-    // `auto` answers one JSON body: the arena's tools emit no message before their result.
-    modern ??= createMcpHandler(factory, { legacy: 'reject', maxRequestBodySize: MAX_BODY_BYTES, onerror: reportError });
+    if (await isLegacyRequest(request, undefined, { maxRequestBodySize: MAX_BODY_BYTES })) {
+      return serveLegacy(request, factory, reportingTo(arena, caller.connection.requestId));
+    }
+    // `auto` answers one JSON body: the arena's tools emit no message before their result. The
+    // handler outlives a request, so what it reports names none.
+    modern ??= createMcpHandler(factory, { legacy: 'reject', maxRequestBodySize: MAX_BODY_BYTES, onerror: reportingTo(arena, undefined) });
     return modern.fetch(request);
   };
 }
@@ -73,7 +76,7 @@ function asJsonRpcError(error: unknown): Response {
 type ServerFactory = (context: McpRequestContext) => McpServer;
 
 /** One 2025-era exchange: a fresh server on a fresh stateless transport that answers JSON, then both closed. */
-async function serveLegacy(request: Request, factory: ServerFactory): Promise<Response> {
+async function serveLegacy(request: Request, factory: ServerFactory, reportError: (error: Error) => void): Promise<Response> {
   const server = factory({ era: 'legacy', requestInfo: request });
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
@@ -91,10 +94,12 @@ async function serveLegacy(request: Request, factory: ServerFactory): Promise<Re
 }
 
 /** Refused requests are answered to the client and need no log line; anything else is a failure. */
-function reportError(error: Error): void {
-  const refusal =
-    error instanceof SyntaxError ||
-    typeof (error as { code?: unknown }).code === 'number' ||
-    /^(Rejected|Unsupported Media Type|Not Acceptable|Parse error|Bad Request|Invalid|Method not allowed)/.test(error.message);
-  if (!refusal) console.error('agent-arena: MCP', error);
+function reportingTo(arena: ArenaContext, requestId: string | undefined): (error: Error) => void {
+  return (error) => {
+    const refusal =
+      error instanceof SyntaxError ||
+      typeof (error as { code?: unknown }).code === 'number' ||
+      /^(Rejected|Unsupported Media Type|Not Acceptable|Parse error|Bad Request|Invalid|Method not allowed)/.test(error.message);
+    if (!refusal) arena.report({ what: 'the MCP endpoint failed', error, requestId });
+  };
 }

@@ -1,0 +1,16 @@
+import type { ArenaEvent, ArenaLog } from '../core/index.ts';
+import type { Configuration } from './environment.ts';
+
+const RANK = { info: 0, warn: 1, error: 2, silent: 3 } as const;
+
+/**
+ * The log an adapter hands the arena, at `ARENA_LOG_LEVEL` (default `info`): each event at or
+ * above the level as one JSON line, requests through `out`, failures through `err`.
+ */
+export function arenaLogFor(config: Configuration, out: (line: string) => void, err: (line: string) => void): ArenaLog {
+  const threshold = RANK[config.ARENA_LOG_LEVEL ?? 'info'];
+  return (event: ArenaEvent) => {
+    if (RANK[event.level] < threshold) return;
+    (event.event === 'request' ? out : err)(JSON.stringify(event));
+  };
+}
