@@ -15,6 +15,9 @@ import { stateForgeRoutes } from './games/state-forge/routes.ts';
 import { ARCHIVE_PUBLIC_KEYS } from './games/triad-duel/archive.ts';
 import { triadDuelRoutes } from './games/triad-duel/routes.ts';
 import { withNoSniff } from './http/no-sniff.ts';
+import { createArenaMetrics } from './metrics/arena-metrics.ts';
+import { metricsRoutes } from './metrics/routes.ts';
+import { timedStore } from './metrics/timed-store.ts';
 import { consoleFailureLog, failureReporter, requestIdOf, type ArenaLog } from './http/log.ts';
 import { createFetchHandler } from './http/router.ts';
 import type { Connection, Dispatch, Route } from './http/route.ts';
@@ -71,6 +74,8 @@ export interface ArenaOptions {
    * may make per hour, counted in the store (so across instances). Default 30; 0 turns it off.
    */
   anonymousWritesPerHour?: number;
+  /** The runtime's name for `/metrics` (`node`, `bun`, `deno`, `workers`). */
+  runtime?: string;
   /**
    * Receives one event per answered request and one per failure (the adapter writes each as a
    * log line). By default requests go unlogged and failures go to stderr as JSON lines.
@@ -115,6 +120,7 @@ export function arenaRoutes(dispatch: Dispatch): readonly Route[] {
     ...mcpRoutes(dispatch),
     ...a2aRoutes(dispatch),
     ...healthRoutes,
+    ...metricsRoutes,
   );
   return table;
 }
@@ -139,9 +145,11 @@ async function answering(routes: readonly Route[], options: ArenaOptions): Promi
   const log = options.log;
   return async (request, connection = {}) => {
     const started = performance.now();
+    const answered = context.metrics.requestStarted();
     const requestId = requestIdOf(request, context.randomBytes);
     const { response, route: pattern } = await route(request, { ...connection, requestId });
     response.headers.set('x-request-id', requestId);
+    answered({ method: request.method, route: pattern, status: response.status, seconds: (performance.now() - started) / 1000 });
     log?.({
       event: 'request',
       level: 'info',
@@ -175,22 +183,25 @@ export async function createArenaContext(options: ArenaOptions): Promise<ArenaCo
     engine: options.cryptoEngine ?? 'auto',
   });
   const operatorTokenDigest = options.operatorToken === undefined ? null : sha256Hex(options.operatorToken);
+  const metrics = createArenaMetrics(options.runtime ?? 'unknown', now());
+  const store = timedStore(options.store, metrics);
   return {
     now,
     randomBytes: options.randomBytes ?? ((length: number) => crypto.getRandomValues(new Uint8Array(length))),
     secret: options.secret,
-    store: options.store,
+    store,
     settings: {
       clubhouse: options.clubhouse ?? 'open',
       arrivalDailyCap: options.arrivalDailyCap ?? 20,
       anonymousWritesPerHour: options.anonymousWritesPerHour ?? 30,
     },
     keys,
-    credentials: createCredentials(options.store, operatorTokenDigest),
+    credentials: createCredentials(store, operatorTokenDigest),
     tokens: createTokens({ keys, now, issuer: options.issuer ?? 'agent-arena' }),
     originOf: (request) => publicOrigin ?? new URL(request.url).origin,
     publicOrigin,
     memory: createInstanceMemory(),
+    metrics,
     report: failureReporter(options.log ?? consoleFailureLog, now),
   };
 }

@@ -3,6 +3,7 @@ import type { KeyRing } from './crypto/key-ring.ts';
 import type { Tokens } from './crypto/tokens.ts';
 import type { Failure } from './http/log.ts';
 import type { InstanceMemory } from './instance-memory.ts';
+import type { ArenaMetrics } from './metrics/arena-metrics.ts';
 import type { Store } from './store/store.ts';
 
 /** The operator's choices, fixed when the arena is created. */
@@ -44,6 +45,8 @@ export interface ArenaContext {
   publicOrigin: string | undefined;
   /** What this instance remembers between requests (derived daily values, housekeeping times). */
   memory: InstanceMemory;
+  /** What this instance counts for `/metrics`. */
+  metrics: ArenaMetrics;
   /** Tells the operator of a failure the client is not told of (a bug, a write whose answer was lost). */
   report(failure: Failure): void;
 }

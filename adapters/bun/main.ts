@@ -16,7 +16,7 @@ Reflect.set(http, 'maxHeaderSize', 65_536);
 const settings = await loadLocalSettings(Bun.env, (path) => createBunSqliteDialect(new Database(path, { create: true }))).catch((error: unknown) =>
   failedStart(error, process.exit),
 );
-const arena = createArena(settings.arena);
+const arena = createArena({ ...settings.arena, runtime: 'bun' });
 const server = Bun.serve({
   port: settings.port,
   hostname: settings.hostname,

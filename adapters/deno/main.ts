@@ -12,7 +12,7 @@ import { closingAfter, ConnectionClosed } from './closing-answer.ts';
 const settings = await loadLocalSettings(Deno.env.toObject(), (path) => createNodeSqliteDialect(new DatabaseSync(path))).catch((error: unknown) =>
   failedStart(error, (code) => Deno.exit(code)),
 );
-const arena = createArena(settings.arena);
+const arena = createArena({ ...settings.arena, runtime: 'deno' });
 const server = Deno.serve(
   {
     port: settings.port,

@@ -13,7 +13,7 @@ import { nodeSqliteOpener } from './sqlite.ts';
 process.on('unhandledRejection', (reason) => logFailure('a promise was rejected with no handler', reason));
 
 const settings = await loadLocalSettings(process.env, await nodeSqliteOpener()).catch((error: unknown) => failedStart(error, process.exit));
-const arena = createArena(settings.arena);
+const arena = createArena({ ...settings.arena, runtime: 'node' });
 const { server, port } = await serve({ fetch: arena.fetch, port: settings.port, hostname: settings.hostname, trustProxy: settings.trustProxy });
 console.log(`Agent Arena (node) listening on http://localhost:${port}`);
 

@@ -38,5 +38,5 @@ async function open(env: Env): Promise<Arena> {
   if (!env.DB) throw new Error('bind a D1 database as DB (see wrangler.toml)');
   const store = await openStore(createD1Dialect(env.DB), 'sqlite');
   const log = arenaLogFor(readEnvironment(env as Environment), (line) => console.log(line), (line) => console.error(line));
-  return createArena({ ...keysFromEnv(env as Environment), ...settingsFromEnv(env as Environment), store, log });
+  return createArena({ ...keysFromEnv(env as Environment), ...settingsFromEnv(env as Environment), store, log, runtime: 'workers' });
 }

@@ -11,6 +11,7 @@ import { discoveryLinks } from './links.ts';
 import { httpConventions } from './http-conventions.ts';
 import { idempotencyOnEveryWrite } from './idempotency.ts';
 import { league } from './league.ts';
+import { metrics } from './metrics.ts';
 import { openApi } from './openapi.ts';
 import { packetRun } from './packet-run.ts';
 import { humanPages } from './pages.ts';
@@ -71,6 +72,7 @@ export function defineConformance(runtime: Runtime): void {
     humanPages(target);
     healthProbes(target);
     requestIds(target);
+    metrics(target);
     // Last: it joins an agent, and the groups above count the field from empty.
     deepJson(target);
   });

@@ -1,0 +1,43 @@
+import { ARENA } from '../status/identity.ts';
+import { Counter, exposition, Gauge, Histogram } from './registry.ts';
+
+/** Latency buckets in seconds: a cached read answers in well under a millisecond, a cold write in tens. */
+const LATENCY_BOUNDS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/**
+ * What one arena instance counts since it started: its requests by route pattern (never the
+ * URL) and status, their latency, the requests in flight, each storage operation's latency
+ * and failures, and what is running. Per instance: a scraper sums across instances.
+ */
+export function createArenaMetrics(runtime: string, startedAt: number) {
+  const requests = new Counter('arena_http_requests_total', 'Requests answered, by method, route pattern and status.');
+  const latency = new Histogram('arena_http_request_duration_seconds', 'Time to answer a request, by method, route pattern and status.', LATENCY_BOUNDS);
+  const inFlight = new Gauge('arena_http_requests_in_flight', 'Requests being answered now.');
+  const storage = new Histogram('arena_storage_operation_duration_seconds', 'Time of each storage operation, by operation and outcome.', LATENCY_BOUNDS);
+  const storageErrors = new Counter('arena_storage_errors_total', 'Storage operations that failed, by operation and kind (unavailable or other).');
+  const build = new Gauge('arena_build_info', 'The running service: its version, protocol and runtime (always 1).');
+  const started = new Gauge('arena_start_time_seconds', 'When this instance started, in seconds since the Unix epoch.');
+  build.set({ version: ARENA.version, protocol: ARENA.protocol, runtime }, 1);
+  started.set({}, startedAt / 1000);
+  inFlight.set({}, 0);
+
+  return {
+    /** Call as a request arrives; call what it returns once it is answered. */
+    requestStarted(): (answered: { method: string; route: string | null; status: number; seconds: number }) => void {
+      inFlight.add({}, 1);
+      return ({ method, route, status, seconds }) => {
+        inFlight.add({}, -1);
+        const labels = { method, route: route ?? 'unmatched', status: String(status) };
+        requests.inc(labels);
+        latency.observe(labels, seconds);
+      };
+    },
+    storageOperation(operation: string, seconds: number, failure: 'unavailable' | 'other' | null): void {
+      storage.observe({ operation, outcome: failure === null ? 'ok' : 'error' }, seconds);
+      if (failure !== null) storageErrors.inc({ operation, kind: failure });
+    },
+    exposition: () => exposition([requests, latency, inFlight, storage, storageErrors, build, started]),
+  };
+}
+
+export type ArenaMetrics = ReturnType<typeof createArenaMetrics>;
