@@ -66,5 +66,7 @@ export function readEnvironment(env: Environment): Configuration {
   if (parsed.success) return parsed.output;
   const issue = parsed.issues[0];
   const name = String(issue.path?.[0]?.key ?? 'the environment');
-  throw new ConfigurationError(`${name} ${issue.message}`);
+  // Workers' [vars] may be numbers or JSON, and valibot's own message for those quotes the value.
+  const message = issue.kind === 'schema' && issue.type === 'string' ? "must be a string (quote it in wrangler.toml's [vars])" : issue.message;
+  throw new ConfigurationError(`${name} ${message}`);
 }

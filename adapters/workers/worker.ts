@@ -1,8 +1,9 @@
-import { createArena, internalFailure, refusal, storageUnavailable, StorageUnavailableError, type Arena } from '../../core/index.ts';
+import { createArena, internalFailure, misconfigured, refusal, storageUnavailable, StorageUnavailableError, type Arena } from '../../core/index.ts';
 import { createD1Dialect, openStore, type D1DatabaseLike } from '../../storage/index.ts';
 import { keysFromEnv, settingsFromEnv, type Environment } from '../env-options.ts';
-import { readEnvironment } from '../environment.ts';
+import { ConfigurationError, readEnvironment } from '../environment.ts';
 import { arenaLogFor } from '../arena-log.ts';
+import { logFailure } from '../log-failure.ts';
 
 /**
  * Bindings: the D1 database `DB`; secrets `ARENA_SIGNING_KEY` and `ARENA_SECRET`; optional
@@ -12,8 +13,16 @@ export type Env = Environment & { DB?: D1DatabaseLike };
 
 let arena: Promise<Arena> | undefined;
 
+/**
+ * What does not fit in the bindings, once found. A Worker has no start to stop, so it answers
+ * 503 naming the variable instead; bindings stay fixed for an isolate's life, so the line is
+ * logged once per isolate rather than on every request.
+ */
+let misconfiguration: string | undefined;
+
 export default {
   async fetch(request: Request, env: Env): Promise<Response> {
+    if (misconfiguration !== undefined) return refusal(misconfigured(misconfiguration));
     arena ??= open(env).catch((error: unknown) => {
       arena = undefined;
       throw error;
@@ -22,9 +31,15 @@ export default {
     try {
       opened = await arena;
     } catch (error) {
+      if (error instanceof ConfigurationError) {
+        // Several requests may have waited on the same failed open: one line only.
+        if (misconfiguration === undefined) logFailure('the Worker is misconfigured; every request answers 503 until it is fixed', error);
+        misconfiguration = error.message;
+        return refusal(misconfigured(misconfiguration));
+      }
       // D1 unreachable while the schema is checked: 503, and the next request tries again.
       if (error instanceof StorageUnavailableError) return refusal(storageUnavailable());
-      console.error('agent-arena: the arena could not be opened', error);
+      logFailure('the arena could not be opened', error);
       return refusal(internalFailure());
     }
     // Cloudflare sets CF-Connecting-IP to the client's address; it cannot be forged past the edge.
@@ -33,10 +48,12 @@ export default {
   },
 };
 
-/** Once per isolate: the D1 store (migrated on open) and the arena over it. */
+/** Once per isolate: the configuration (checked before D1 is touched), the D1 store (migrated on open) and the arena over it. */
 async function open(env: Env): Promise<Arena> {
-  if (!env.DB) throw new Error('bind a D1 database as DB (see wrangler.toml)');
-  const store = await openStore(createD1Dialect(env.DB), 'sqlite');
+  const keys = keysFromEnv(env as Environment);
+  const settings = settingsFromEnv(env as Environment);
   const log = arenaLogFor(readEnvironment(env as Environment), (line) => console.log(line), (line) => console.error(line));
-  return createArena({ ...keysFromEnv(env as Environment), ...settingsFromEnv(env as Environment), store, log, runtime: 'workers' });
+  if (!env.DB) throw new ConfigurationError('DB must be bound to a D1 database (see wrangler.toml)');
+  const store = await openStore(createD1Dialect(env.DB), 'sqlite');
+  return createArena({ ...keys, ...settings, store, log, runtime: 'workers' });
 }

@@ -22,6 +22,11 @@ export const PROBLEM_TYPES = {
   'internal-error': { status: 500, title: 'Internal error', description: 'The service failed. This is always a bug; nothing was stored.' },
   'not-implemented': { status: 501, title: 'Method not implemented', description: 'The method is not one the arena answers on any path (it answers GET, HEAD, POST, PUT, DELETE and OPTIONS).' },
   'service-unavailable': { status: 503, title: 'Service unavailable', description: 'This surface is closed or not configured; nothing of the request was kept.' },
+  misconfigured: {
+    status: 503,
+    title: 'The arena is misconfigured',
+    description: 'A setting its operator gives (an environment variable, a secret or a binding) is missing or does not fit its form; `detail` names it and the form it takes, never its value. Nothing of the request was kept, and every request answers so until the operator fixes it.',
+  },
   'storage-unavailable': {
     status: 503,
     title: 'Storage is unavailable',

@@ -29,6 +29,14 @@ export function storageUnavailable(detail = UNAVAILABLE): HttpError {
   return new HttpError('storage-unavailable', detail, { headers: { 'retry-after': String(STORAGE_RETRY_AFTER_SECONDS) } });
 }
 
+/**
+ * 503: the operator's configuration does not fit, where an adapter can only tell at a request
+ * (Workers' bindings); `reason` names the variable and its form, never its value.
+ */
+export function misconfigured(reason: string): HttpError {
+  return new HttpError('misconfigured', `${reason}. The operator must fix the arena's configuration; nothing of this request was kept`);
+}
+
 /** 500: answering failed; always a bug. */
 export function internalFailure(): HttpError {
   return new HttpError('internal-error', 'the service failed; this is a bug and nothing was stored');

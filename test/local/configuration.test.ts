@@ -37,6 +37,9 @@ describe('the environment, read at start', () => {
       [{ DATABASE_POOL_SIZE: '0' }, 'DATABASE_POOL_SIZE must be a whole number from 1 to 9999'],
       [{ ARENA_ARRIVAL_DAILY_CAP: '-1' }, 'ARENA_ARRIVAL_DAILY_CAP must be a positive whole number'],
       [{ ARENA_ANONYMOUS_WRITES_PER_HOUR: 'lots' }, 'ARENA_ANONYMOUS_WRITES_PER_HOUR must be a whole number (0 turns the limit off)'],
+      // Workers' [vars] can hold numbers and JSON, which are not the strings every variable is.
+      [{ ARENA_ARRIVAL_DAILY_CAP: 20 as unknown as string }, "ARENA_ARRIVAL_DAILY_CAP must be a string (quote it in wrangler.toml's [vars])"],
+      [{ ARENA_SECRET: { key: 'hunter2' } as unknown as string }, "ARENA_SECRET must be a string (quote it in wrangler.toml's [vars])"],
     ];
     for (const [env, message] of refusals) {
       let thrown: unknown;
