@@ -7,6 +7,7 @@ import { loadLocalSettings } from '../local/settings.ts';
 import { failedStart } from '../failed-start.ts';
 import { logFailure } from '../log-failure.ts';
 import { stopGracefully } from '../graceful-shutdown.ts';
+import { compressed } from '../zlib-compression.ts';
 
 // Bun refuses request heads past 16 KiB with a bare 431. Its process-wide limit, the one
 // `--max-http-header-size` sets and `Bun.serve` obeys, is raised to Node's 64 KiB so the core
@@ -25,9 +26,9 @@ const server = Bun.serve({
   // Bun answers a body declared past 128 MiB with its own bare 413; every body limit is the
   // core's (16384 bytes, refused from Content-Length before anything is read).
   maxRequestBodySize: Number.MAX_SAFE_INTEGER,
-  fetch: (request, bun) => {
+  fetch: async (request, bun) => {
     const address = clientAddress(request, bun.requestIP(request)?.address, settings.trustProxy);
-    return arena.fetch(request, address === undefined ? {} : { clientAddress: address });
+    return compressed(await arena.fetch(request, address === undefined ? {} : { clientAddress: address }), request.headers.get('accept-encoding'));
   },
   error: (error) => {
     logFailure('the fetch handler threw', error);

@@ -7,6 +7,7 @@ import { loadLocalSettings } from '../local/settings.ts';
 import { failedStart } from '../failed-start.ts';
 import { logFailure } from '../log-failure.ts';
 import { stopGracefully } from '../graceful-shutdown.ts';
+import { compressed } from '../zlib-compression.ts';
 import { closingAfter, ConnectionClosed } from './closing-answer.ts';
 
 const settings = await loadLocalSettings(Deno.env.toObject(), (path) => createNodeSqliteDialect(new DatabaseSync(path))).catch((error: unknown) =>
@@ -27,7 +28,8 @@ const server = Deno.serve(
   async (request, info) => {
     const peer = info.remoteAddr.transport === 'tcp' ? info.remoteAddr.hostname : undefined;
     const address = clientAddress(request, peer, settings.trustProxy);
-    return closingAfter(await arena.fetch(request, address === undefined ? {} : { clientAddress: address }));
+    const answer = await arena.fetch(request, address === undefined ? {} : { clientAddress: address });
+    return closingAfter(await compressed(answer, request.headers.get('accept-encoding')));
   },
 );
 

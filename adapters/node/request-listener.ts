@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { internalFailure, malformedRequest, methodNotImplemented, refusal } from '../../core/index.ts';
 import { clientAddress } from '../client-address.ts';
 import { logFailure } from '../log-failure.ts';
+import { compressed } from '../zlib-compression.ts';
 import { bodyStream } from './body-stream.ts';
 
 export type FetchHandler = (request: Request, connection: { clientAddress?: string }) => Promise<Response>;
@@ -35,12 +36,17 @@ export function toRequestListener(fetch: FetchHandler, options: { trustProxy?: b
 async function answer(fetch: FetchHandler, trustProxy: boolean, incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
   let response: Response;
   try {
-    response = await respond(fetch, trustProxy, incoming, outgoing);
+    response = await compressed(await respond(fetch, trustProxy, incoming, outgoing), acceptEncodingOf(incoming));
   } catch (error) {
     logFailure('the fetch handler threw', error);
     response = refusal(internalFailure());
   }
   await writeResponse(response, incoming, outgoing);
+}
+
+function acceptEncodingOf(incoming: IncomingMessage): string | null {
+  const given = incoming.headers['accept-encoding'];
+  return given === undefined ? null : [given].flat().join(', ');
 }
 
 /** The core's answer, or the adapter's own where undici cannot carry the request to it. */

@@ -4,6 +4,7 @@ import { keysFromEnv, settingsFromEnv, type Environment } from '../env-options.t
 import { ConfigurationError, readEnvironment } from '../environment.ts';
 import { arenaLogFor } from '../arena-log.ts';
 import { logFailure } from '../log-failure.ts';
+import { encodedHeaders, isCompressible } from '../compression.ts';
 
 /**
  * Bindings: the D1 database `DB`; secrets `ARENA_SIGNING_KEY` and `ARENA_SECRET`; optional
@@ -44,7 +45,7 @@ export default {
     }
     // Cloudflare sets CF-Connecting-IP to the client's address; it cannot be forged past the edge.
     const address = request.headers.get('cf-connecting-ip');
-    return opened.fetch(request, address === null ? {} : { clientAddress: address });
+    return compressedByRuntime(await opened.fetch(request, address === null ? {} : { clientAddress: address }));
   },
 };
 
@@ -56,4 +57,13 @@ async function open(env: Env): Promise<Arena> {
   if (!env.DB) throw new ConfigurationError('DB must be bound to a D1 database (see wrangler.toml)');
   const store = await openStore(createD1Dialect(env.DB), 'sqlite');
   return createArena({ ...keys, ...settings, store, log, runtime: 'workers' });
+}
+
+/**
+ * Workers compress answers themselves, as the client accepts; the adapter only says that an
+ * answer worth compressing varies with `Accept-Encoding`, as Node, Bun and Deno say it.
+ */
+function compressedByRuntime(response: Response): Response {
+  if (!isCompressible(response)) return response;
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers: encodedHeaders(response, null) });
 }

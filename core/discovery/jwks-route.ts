@@ -1,3 +1,4 @@
+import { CACHE } from '../http/cache.ts';
 import { defineRoute } from '../http/route.ts';
 import { json } from '../http/respond.ts';
 import { JwksResponseSchema } from './responses.ts';
@@ -7,9 +8,10 @@ export const jwksRoutes = [
   defineRoute({
     method: 'GET',
     path: '/.well-known/jwks.json',
+    cache: CACHE.published,
     summary: 'Public Ed25519 keys (JWKS) that verify every signed token and receipt',
     responds: { type: 'application/jwk-set+json', body: JwksResponseSchema },
     handle: (_, arena) =>
-      json(arena.keys.jwks, { headers: { 'content-type': 'application/jwk-set+json', 'cache-control': 'public, max-age=300' } }),
+      json(arena.keys.jwks, { headers: { 'content-type': 'application/jwk-set+json' } }),
   }),
 ];

@@ -1,3 +1,4 @@
+import { CACHE } from '../http/cache.ts';
 import { textResponse } from '../http/respond.ts';
 import { defineRoute, type Route } from '../http/route.ts';
 import { arenaFacts } from '../status/facts.ts';
@@ -18,6 +19,7 @@ export const discoveryRoutes = (routes: readonly Route[]) => [
   defineRoute({
     method: 'GET',
     path: '/feed.xml',
+    cache: CACHE.daily,
     summary: 'Atom feed of public evidence: check-ins, retained attempts, durable topics, proposals, archived duels; newest first',
     responds: { type: 'application/atom+xml' },
     handle: async ({ request }, arena) => {

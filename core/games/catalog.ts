@@ -1,3 +1,4 @@
+import { CACHE } from '../http/cache.ts';
 import { defineRoute } from '../http/route.ts';
 import { packetRunCatalogEntry } from './packet-run/describe.ts';
 import { stateForgeCatalogEntry } from './state-forge/describe.ts';
@@ -11,6 +12,7 @@ export const catalogRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/games',
+    cache: CACHE.daily,
     summary: 'The game catalog',
     responds: { body: GameCatalogResponseSchema },
     handle: () => ({ games: GAMES, count: GAMES.length }),

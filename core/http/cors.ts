@@ -2,9 +2,9 @@
  * CORS for a public API without cookies: any origin may read and write. Written here rather
  * than taken from itty-router because its `corsify` rebuilds the response and loses the status.
  */
-const EXPOSED = 'Allow, Retry-After, WWW-Authenticate, Idempotency-Replayed, Location, Mcp-Session-Id, Mcp-Protocol-Version, X-Request-Id';
-/** What our clients send: JSON, bearer keys, idempotency, and the MCP and A2A protocol headers. */
-const ALLOWED_HEADERS = 'Content-Type, Accept, Authorization, Idempotency-Key, Mcp-Protocol-Version, Mcp-Session-Id, Mcp-Method, Mcp-Name, Last-Event-ID, A2A-Version, A2A-Extensions, X-Request-Id';
+const EXPOSED = 'Allow, Retry-After, WWW-Authenticate, Idempotency-Replayed, Location, Mcp-Session-Id, Mcp-Protocol-Version, X-Request-Id, ETag';
+/** What our clients send: JSON, bearer keys, idempotency, conditional reads, and the MCP and A2A protocol headers. */
+const ALLOWED_HEADERS = 'Content-Type, Accept, Authorization, Idempotency-Key, Mcp-Protocol-Version, Mcp-Session-Id, Mcp-Method, Mcp-Name, Last-Event-ID, A2A-Version, A2A-Extensions, X-Request-Id, If-None-Match';
 
 export function withCors(response: Response): Response {
   const headers = new Headers(response.headers);

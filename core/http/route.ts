@@ -5,6 +5,7 @@ import { fingerprintOf, idempotencyKeyDigest, idempotencyKeyOf, requestDigestOf,
 import { readJsonBody } from './json-body.ts';
 import { chargeAnonymousWrite } from './rate-limit.ts';
 import { HttpError, type FieldError, type ProblemSlug } from './problem.ts';
+import { validated, type CachePolicy } from './cache.ts';
 import { json } from './respond.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -106,6 +107,8 @@ export interface Route {
   durable: boolean;
   /** The route has a guard: it may refuse with 503 before reading anything. */
   guarded?: boolean;
+  /** A public read validated by ETag and cacheable this long. */
+  cache?: CachePolicy;
   responds?: Responds;
   protocolBody?: ProtocolBody;
   run(request: Request, params: Record<string, string>, arena: ArenaContext, connection: Connection): Promise<Response>;
@@ -133,6 +136,11 @@ export interface RouteDefinition<Q extends v.GenericSchema | undefined, B extend
   guard?(arena: ArenaContext): void;
   /** A durable write: `Idempotency-Key` required, and the outcome kept for replay. */
   idempotency?: IdempotencyPolicy<Output<B>>;
+  /**
+   * A public read whose answer is a function of stored state alone: it carries a strong ETag,
+   * answers a matching `If-None-Match` with 304, and may be cached for the policy's time.
+   */
+  cache?: CachePolicy;
   /** For the API description: a status, media type, body or refusal the shape does not imply. */
   responds?: Responds;
   /** For the API description: the body a protocol endpoint reads itself (never with `body`). */
@@ -149,7 +157,7 @@ export function defineRoute<
   B extends v.GenericSchema | undefined = undefined,
   A extends Auth | undefined = undefined,
 >(definition: RouteDefinition<Q, B, A>): Route {
-  const { method, path, summary, query, body, auth, guard, idempotency, responds, protocolBody } = definition;
+  const { method, path, summary, query, body, auth, guard, idempotency, cache, responds, protocolBody } = definition;
   return {
     method,
     path,
@@ -159,6 +167,7 @@ export function defineRoute<
     ...(auth ? { auth } : {}),
     durable: idempotency !== undefined,
     ...(guard ? { guarded: true } : {}),
+    ...(cache ? { cache } : {}),
     ...(responds ? { responds } : {}),
     ...(protocolBody ? { protocolBody } : {}),
     async run(request, params, arena, connection) {
@@ -179,6 +188,7 @@ export function defineRoute<
         const result = await definition.handle(input, arena);
         return result instanceof Response ? result : json(result);
       };
+      if (cache) return validated(request, await execute(), cache);
       if (!idempotency || !identity) return execute();
       // A durable write with no credential behind it is counted against its client's budget,
       // once it is sure to run (a replay costs nothing).

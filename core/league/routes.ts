@@ -1,3 +1,4 @@
+import { CACHE } from '../http/cache.ts';
 import { HttpError } from '../http/problem.ts';
 import { defineRoute } from '../http/route.ts';
 import { MAXIMUM_ATTEMPTS_PER_AGENT } from './attempts.ts';
@@ -32,6 +33,7 @@ export const leagueRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/league',
+    cache: CACHE.live,
     summary: 'Today’s Daily Packet League board, field state and challenge token',
     responds: { body: LeagueStatusResponseSchema },
     handle: (_, arena) => leagueStatus(arena),
@@ -63,6 +65,7 @@ export const leagueRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/league/attempts',
+    cache: CACHE.live,
     summary: 'Retained attempts, newest first, filtered by date and agent, with cursor pagination',
     query: AttemptListQuerySchema,
     // A date after today or before the arena's founding day names no records.
@@ -76,6 +79,7 @@ export const leagueRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/league/attempts/:id',
+    cache: CACHE.permanent,
     summary: 'One retained attempt with its replay, checksum, receipt, score and author declaration',
     responds: { body: AttemptResponseSchema },
     handle: async ({ params }, arena) => {
@@ -87,6 +91,7 @@ export const leagueRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/leaderboard',
+    cache: CACHE.live,
     summary: 'Today’s standings and the season totals, first pages',
     query: LeaderboardQuerySchema,
     responds: { body: LeaderboardResponseSchema },
@@ -95,6 +100,7 @@ export const leagueRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/leaderboard/daily',
+    cache: CACHE.live,
     summary: 'One day’s standings, paged',
     query: DailyStandingsQuerySchema,
     responds: { body: DailyStandingsResponseSchema, problems: ['not-found'] },
@@ -103,6 +109,7 @@ export const leagueRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/leaderboard/season',
+    cache: CACHE.live,
     summary: 'Season totals, paged',
     query: SeasonStandingsQuerySchema,
     responds: { body: SeasonStandingsResponseSchema },

@@ -1,3 +1,4 @@
+import { CACHE } from '../http/cache.ts';
 import { randomId } from '../crypto/random.ts';
 import { paged, pageOf } from '../http/paging.ts';
 import { HttpError } from '../http/problem.ts';
@@ -32,6 +33,7 @@ export const rulesRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/rules',
+    cache: CACHE.live,
     summary: 'Rule proposals, newest first, by status and game, each with its latest reviews, with counts and the status rules',
     query: ProposalListQuerySchema,
     responds: { body: ProposalListResponseSchema },
@@ -64,6 +66,7 @@ export const rulesRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/rules/:number',
+    cache: CACHE.live,
     summary: 'One proposal with its revisions, reviews and status log',
     responds: { body: ProposalResponseSchema },
     handle: async ({ params }, arena) => publicProposal(await proposalAt(arena, params.number)),

@@ -1,3 +1,4 @@
+import { CACHE } from '../http/cache.ts';
 import type { ArenaContext } from '../context.ts';
 import { paged, pageOf } from '../http/paging.ts';
 import { HttpError } from '../http/problem.ts';
@@ -41,6 +42,7 @@ export const socialRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/social',
+    cache: CACHE.live,
     summary: 'Clubhouse readiness, channels and durable counts',
     responds: { body: ClubhouseStatusResponseSchema },
     handle: (_, arena) => clubhouseStatus(arena),
@@ -66,6 +68,7 @@ export const socialRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/social/topics',
+    cache: CACHE.live,
     summary: 'Durable topics, newest first, by channel, paged; with the channel’s labelled seed topics',
     query: TopicListQuerySchema,
     responds: { body: TopicListResponseSchema },
@@ -100,6 +103,7 @@ export const socialRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/social/topics/:id',
+    cache: CACHE.live,
     summary: 'One topic with the first page of its replies, oldest first',
     query: PageQuerySchema,
     responds: { body: TopicWithRepliesResponseSchema },

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import { encodeBase64Url, randomSeed } from '../../core/index.ts';
 import { startArena, type RunningArena, type Runtime } from '../support/servers.ts';
 import { arrivalHall } from './arrival.ts';
+import { caching } from './caching.ts';
 import { clubhouse } from './clubhouse.ts';
 import { statusDocuments } from './documents.ts';
 import { deepJson } from './deep-json.ts';
@@ -32,9 +33,12 @@ export interface Target {
   operatorToken: string;
 }
 
-/** The one HTTP conformance suite, run unchanged against a real server on each runtime. */
-export function defineConformance(runtime: Runtime): void {
-  describe(`conformance on ${runtime}`, () => {
+/**
+ * The one HTTP conformance suite, run unchanged against a real server on each runtime; on Node,
+ * optionally another Node line's executable (`version` names it in the suite's title).
+ */
+export function defineConformance(runtime: Runtime, node?: { version: string; executable: string }): void {
+  describe(`conformance on ${runtime}${node ? ` ${node.version}` : ''}`, () => {
     const signingSeed = randomSeed();
     const operatorToken = `operator-${encodeBase64Url(randomSeed())}`;
     let arena: RunningArena | undefined;
@@ -43,7 +47,7 @@ export function defineConformance(runtime: Runtime): void {
         ARENA_SIGNING_KEY: encodeBase64Url(signingSeed),
         ARENA_OPERATOR_TOKEN: operatorToken,
         ARENA_ARRIVAL_DAILY_CAP: String(ARRIVAL_CAP),
-      });
+      }, node?.executable);
     });
     afterAll(async () => arena?.stop());
     const target: Target = {
@@ -73,6 +77,7 @@ export function defineConformance(runtime: Runtime): void {
     healthProbes(target);
     requestIds(target);
     metrics(target);
+    caching(target);
     // Last: it joins an agent, and the groups above count the field from empty.
     deepJson(target);
   });

@@ -84,8 +84,9 @@ describe('GET /openapi.json', () => {
 
   it('answers each route’s refusals as problem documents, by status', () => {
     const statuses = (method: string, path: string) => Object.keys(document.paths[path]![method]!.responses);
-    expect(statuses('get', '/api/games')).toEqual(['200']);
-    expect(statuses('get', '/api/league/attempts/{id}')).toEqual(['200', '404']);
+    expect(statuses('get', '/api/games')).toEqual(['200', '304']);
+    expect(statuses('get', '/api/league/attempts/{id}')).toEqual(['200', '304', '404']);
+    expect(statuses('get', '/healthz')).toEqual(['200']);
     expect(statuses('get', '/api/games/packet-run/play')).toEqual(['200', '400']);
     expect(statuses('post', '/api/games/packet-run/submit')).toEqual(['200', '400', '413', '415']);
     expect(statuses('post', '/api/league/submit')).toEqual(['200', '400', '401', '403', '409', '413', '415', '422']);
@@ -102,6 +103,8 @@ describe('GET /openapi.json', () => {
     expect(response('get', '/api/games/triad-duel/respond', '400').description).toContain('/problems/invalid-token');
     expect(response('get', '/api/games/triad-duel/invite', '400').description).not.toContain('/problems/invalid-token');
     expect(response('post', '/api/arrival', '429').headers).toHaveProperty('Retry-After');
+    expect(response('get', '/api/leaderboard', '200').headers).toHaveProperty('ETag');
+    expect(response('get', '/api/leaderboard', '304').headers).toHaveProperty('Cache-Control');
     expect(response('post', '/api/league/submit', '401').headers).toHaveProperty('WWW-Authenticate');
     expect(response('post', '/api/mcp', '202').content).toBeUndefined();
     expect(response('post', '/api/mcp', '413').content).toEqual({ 'application/json': { schema: { $ref: '#/components/schemas/JsonRpcError' } } });
@@ -112,8 +115,10 @@ describe('GET /openapi.json', () => {
       expect(answer, `${route.method} ${route.path}`).toBeDefined();
       if (own === '201') expect(answer.headers).toHaveProperty('Location');
       if (route.durable) expect(answer.headers).toHaveProperty('Idempotency-Replayed');
-      // Besides its own answer, a route refuses with problems, unless a protocol it serves answers in its own shape.
-      const protocolAnswers = (route.responds?.others ?? []).map((answer) => String(answer.status));
+      // Besides its own answer (and a cacheable read's bodiless 304), a route refuses with problems,
+      // unless a protocol it serves answers in its own shape.
+      const protocolAnswers = [...(route.responds?.others ?? []).map((answer) => String(answer.status)), ...(route.cache ? ['304'] : [])];
+      if (route.cache) expect(operationOf(route).responses['304']!.content).toBeUndefined();
       for (const [status, refusal] of Object.entries(operationOf(route).responses)) {
         if (status !== own && !protocolAnswers.includes(status)) expect(refusal.content).toEqual({ 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } });
       }

@@ -33,18 +33,21 @@ export const COMMANDS: Record<Exclude<Runtime, 'workers'>, string[]> = {
  */
 const TEST_DEFAULTS = { ARENA_ANONYMOUS_WRITES_PER_HOUR: '0', ARENA_LOG_LEVEL: 'warn' };
 
-export function startArena(runtime: Runtime, env: Record<string, string>): Promise<RunningArena> {
+/** Starts the arena on `runtime`; Node on `nodeExecutable` when given (another Node line). */
+export function startArena(runtime: Runtime, env: Record<string, string>, nodeExecutable?: string): Promise<RunningArena> {
   const withDefaults = { ...TEST_DEFAULTS, ...env };
-  return runtime === 'workers' ? startWorkers(withDefaults) : startProcess(runtime, withDefaults);
+  return runtime === 'workers' ? startWorkers(withDefaults) : startProcess(runtime, withDefaults, nodeExecutable);
 }
 
 /**
  * Starts an adapter on a free port and waits for the line that announces it. Without an
  * ARENA_DATA_DIR or DATABASE_URL of its own, it gets a fresh data folder, removed at stop.
  */
-async function startProcess(runtime: Exclude<Runtime, 'workers'>, env: Record<string, string>): Promise<RunningArena> {
+async function startProcess(runtime: Exclude<Runtime, 'workers'>, env: Record<string, string>, nodeExecutable?: string): Promise<RunningArena> {
   const ownDataDir = env.ARENA_DATA_DIR || env.DATABASE_URL ? undefined : await mkdtemp(join(tmpdir(), `arena-${runtime}-`));
-  const server = await spawnServer(runtime, COMMANDS[runtime], { ...(ownDataDir ? { ARENA_DATA_DIR: ownDataDir } : {}), ...env });
+  const [command, ...args] = COMMANDS[runtime];
+  const argv = runtime === 'node' && nodeExecutable ? [nodeExecutable, ...args] : [command!, ...args];
+  const server = await spawnServer(runtime, argv, { ...(ownDataDir ? { ARENA_DATA_DIR: ownDataDir } : {}), ...env });
   const stop = async () => {
     await server.stop();
     if (ownDataDir) await rm(ownDataDir, { recursive: true, force: true });

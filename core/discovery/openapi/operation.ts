@@ -17,12 +17,22 @@ const IDEMPOTENCY_KEY = {
   schema: { type: 'string', pattern: '^[!-~]{1,255}$', description: '1 to 255 visible ASCII characters' },
 };
 
+/** The header of a conditional read (see docs/PROTOCOL.md, Caching). */
+const IF_NONE_MATCH = {
+  name: 'If-None-Match',
+  in: 'header',
+  required: false,
+  description: 'The ETag of a copy already held: when it is still current the answer is 304 with no body.',
+  schema: { type: 'string' },
+};
+
 /** One route as an OpenAPI operation. */
 export function operationOf(route: Route, operationId: string, names: NamedSchemas): Record<string, unknown> {
   const parameters = [
     ...pathParameterNames(route.path).map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
     ...(route.query ? queryParameters(route.query) : []),
     ...(route.durable ? [IDEMPOTENCY_KEY] : []),
+    ...(route.cache ? [IF_NONE_MATCH] : []),
   ];
   const security = securityOf(route);
   return {

@@ -1,6 +1,7 @@
 import type { JsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
 import { PROBLEM_TYPES, type ProblemSlug } from '../../http/problem.ts';
+import type { CachePolicy } from '../../http/cache.ts';
 import type { ProtocolAnswer, Route } from '../../http/route.ts';
 import type { NamedSchemas } from './named-schemas.ts';
 import { pathParameterNames } from './naming.ts';
@@ -52,7 +53,7 @@ export function responsesOf(route: Route, names: NamedSchemas): Record<string, u
   for (const status of [route.responds?.status ?? 200, ...others.map((answer) => answer.status)]) byStatus.delete(status);
   const problems = [...byStatus].map(([status, slugs]) => [String(status), problemResponse(slugs, headersOf(status))] as const);
   const protocolAnswers = others.map((answer) => [String(answer.status), protocolAnswerOf(answer, names)] as const);
-  const answers = [...Object.entries(successOf(route, names)), ...protocolAnswers, ...problems];
+  const answers = [...Object.entries(successOf(route, names)), ...(route.cache ? [notModifiedOf(route.cache)] : []), ...protocolAnswers, ...problems];
   return Object.fromEntries(answers.sort(([a], [b]) => Number(a) - Number(b)));
 }
 
@@ -61,6 +62,7 @@ function successOf(route: Route, names: NamedSchemas): Record<string, unknown> {
   const types = [route.responds?.type ?? 'application/json'].flat();
   const headers = {
     ...(status === 201 ? { Location: { description: 'Where the record can be read.', schema: { type: 'string', format: 'uri-reference' } } } : {}),
+    ...(route.cache ? cachingHeaders(route.cache) : {}),
     ...(route.durable
       ? { 'Idempotency-Replayed': { description: '`true` when this is the kept answer to an earlier request with the same Idempotency-Key and body.', schema: { type: 'string', const: 'true' } } }
       : {}),
@@ -72,6 +74,18 @@ function successOf(route: Route, names: NamedSchemas): Record<string, unknown> {
       content: Object.fromEntries(types.map((type) => [type, { schema: bodySchema(type, route.responds?.body, names) }])),
     },
   };
+}
+
+/** What a cacheable read's answer says of itself: its strong tag and how long it may be reused. */
+function cachingHeaders(policy: CachePolicy): Record<string, unknown> {
+  return {
+    ETag: { description: 'A strong tag of this answer (weak, `W/`, where the answer was compressed); send it as `If-None-Match` to revalidate.', schema: { type: 'string' } },
+    'Cache-Control': { description: `\`public, max-age=${policy.maxAge}\`.`, schema: { type: 'string' } },
+  };
+}
+
+function notModifiedOf(policy: CachePolicy): readonly [string, unknown] {
+  return ['304', { description: 'Not Modified: `If-None-Match` named the current ETag; no body.', headers: cachingHeaders(policy) }] as const;
 }
 
 function protocolAnswerOf(answer: ProtocolAnswer, names: NamedSchemas): Record<string, unknown> {

@@ -1,3 +1,4 @@
+import { CACHE } from '../../http/cache.ts';
 import { defineRoute, type Route, type SchemaDescriptions } from '../../http/route.ts';
 import { openApiDescriber } from './document.ts';
 import { OpenApiDocumentResponseSchema } from '../responses.ts';
@@ -12,6 +13,7 @@ export function openApiRoutes(routes: readonly Route[], descriptions: readonly S
     defineRoute({
       method: 'GET',
       path: '/openapi.json',
+      cache: CACHE.published,
       summary: 'OpenAPI 3.1 description of every route, generated from the route definitions and their schemas',
       responds: { body: OpenApiDocumentResponseSchema },
       handle: ({ request }, arena) => describe(arena.originOf(request)),

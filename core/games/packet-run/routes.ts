@@ -1,3 +1,4 @@
+import { CACHE } from '../../http/cache.ts';
 import { mintCapability } from '../../agents/capability.ts';
 import { defineRoute } from '../../http/route.ts';
 import { CLASSIC_BOARD, CLASSIC_CHALLENGE } from './board.ts';
@@ -14,6 +15,7 @@ export const packetRunRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/games/packet-run',
+    cache: CACHE.daily,
     summary: 'Packet Run rules, scoring, benchmarks and the classic board',
     responds: { body: RulesResponseSchema },
     handle: () => packetRunRules,

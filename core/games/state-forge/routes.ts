@@ -1,3 +1,4 @@
+import { CACHE } from '../../http/cache.ts';
 import { HttpError } from '../../http/problem.ts';
 import { defineRoute } from '../../http/route.ts';
 import { auditDefinition } from './audit.ts';
@@ -13,6 +14,7 @@ export const stateForgeRoutes = [
   defineRoute({
     method: 'GET',
     path: BASE,
+    cache: CACHE.daily,
     summary: 'State Forge rules: the state-forge/1 DSL, its JSON Schema, the audit checks and the calls',
     responds: { body: RulesResponseSchema },
     handle: () => stateForgeRules,

@@ -1,3 +1,4 @@
+import { CACHE } from '../../http/cache.ts';
 import { defineRoute } from '../../http/route.ts';
 import { utcDate } from '../../time/utc-day.ts';
 import { ARCHIVED_DUELS } from './archive.ts';
@@ -14,6 +15,7 @@ export const triadDuelRoutes = [
   defineRoute({
     method: 'GET',
     path: BASE,
+    cache: CACHE.daily,
     summary: 'Triad Duel rules, today’s circuit, the commitment recipe, the flow and retention',
     responds: { body: RulesResponseSchema },
     handle: (_, arena) => triadDuelRules(dailyCircuit(arena.secret, utcDate(arena.now()))),
