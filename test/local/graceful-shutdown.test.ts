@@ -6,26 +6,36 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { finishingTape, freshKey, freshNonce } from '../../fixtures/league.ts';
 import { sendRaw } from '../support/raw-http.ts';
+import { nodeExecutable, OTHER_NODES } from '../support/node-versions.ts';
 import { COMMANDS } from '../support/servers.ts';
 import { spawnServer } from '../support/spawned-server.ts';
 
 const folders: string[] = [];
 afterAll(() => Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true }))));
 
-/** Node exactly as the README starts it (`npm start`, so the signal goes to npm); Bun and Deno as their scripts do. */
-const STARTS = {
+/**
+ * Node exactly as the README starts it (`npm start`, so the signal goes to npm); Bun and Deno as
+ * their scripts do; Node 22 and 24 (whose embedded database is node:sqlite) on the built server.
+ */
+const STARTS: Record<string, readonly string[]> = {
   node: ['npm', 'start', '--silent'],
   bun: COMMANDS.bun,
   deno: COMMANDS.deno,
-} as const;
+  ...Object.fromEntries(
+    OTHER_NODES.flatMap((line) => {
+      const executable = nodeExecutable(line);
+      return executable ? [[`node ${line}`, [executable, ...COMMANDS.node.slice(1)]]] : [];
+    }),
+  ),
+};
 
-describe.each(Object.keys(STARTS) as (keyof typeof STARTS)[])('SIGTERM on %s', (runtime) => {
+describe.each(Object.keys(STARTS))('SIGTERM on %s', (runtime) => {
   it('finishes the request in flight, checkpoints the database, stops listening and exits 0', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), `arena-stop-${runtime}-`));
+    const dataDir = await mkdtemp(join(tmpdir(), `arena-stop-${runtime.replace(' ', '-')}-`));
     folders.push(dataDir);
-    const server = await spawnServer(runtime, STARTS[runtime], { ARENA_DATA_DIR: dataDir, ARENA_ANONYMOUS_WRITES_PER_HOUR: '0' });
+    const server = await spawnServer(runtime, STARTS[runtime]!, { ARENA_DATA_DIR: dataDir, ARENA_ANONYMOUS_WRITES_PER_HOUR: '0' });
     const { challengeToken, board } = await (await fetch(`${server.baseUrl}/api/league`)).json();
-    const handle = `stopper-${runtime}`;
+    const handle = `stopper-${runtime.replace(' ', '-')}`;
     const body = JSON.stringify({ challengeToken, actions: finishingTape(board), registrationNonce: freshNonce(), agent: { handle } });
     const head = [
       'POST /api/league/join HTTP/1.1',
@@ -50,7 +60,7 @@ describe.each(Object.keys(STARTS) as (keyof typeof STARTS)[])('SIGTERM on %s', (
     const wal = join(dataDir, 'arena.db-wal');
     expect(!existsSync(wal) || statSync(wal).size === 0).toBe(true);
 
-    const again = await spawnServer(runtime, STARTS[runtime], { ARENA_DATA_DIR: dataDir });
+    const again = await spawnServer(runtime, STARTS[runtime]!, { ARENA_DATA_DIR: dataDir });
     try {
       expect(await (await fetch(`${again.baseUrl}/api/league/attempts`)).text()).toContain(handle);
     } finally {

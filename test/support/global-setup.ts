@@ -1,6 +1,11 @@
 import { build, isStale } from '../../scripts/build.mjs';
+import { installOtherNodes } from './node-versions.ts';
 
-/** The Node server runs from dist/, as `npm start` runs it: built once before any test starts one. */
+/**
+ * Before any test: the Node server built into dist/, as `npm start` runs it, and Node 22 and 24
+ * installed beside the Node running the suite (test/runtimes), for the tests that run on them.
+ */
 export default async function setup(): Promise<void> {
   if (await isStale()) await build();
+  await installOtherNodes();
 }
