@@ -6,6 +6,7 @@ import { httpTriadChainNodeCase } from './cases/http-triad-chain-node.ts';
 import { leagueReadsAtScaleCase } from './cases/league-reads-at-scale.ts';
 import { leagueSubmitsCase } from './cases/league-submits.ts';
 import { packetRunScoringCase } from './cases/packet-run-scoring.ts';
+import { startUpNodeCase } from './cases/start-up-node.ts';
 import { stateForgeAuditCase } from './cases/state-forge-audit.ts';
 import { tokensCase } from './cases/tokens.ts';
 import { triadDuelRevealCase } from './cases/triad-duel-reveal.ts';
@@ -24,6 +25,7 @@ const CASES: readonly BenchCase[] = [
   credentialScanCase,
   triadDuelRevealCase,
   stateForgeAuditCase,
+  startUpNodeCase,
   httpPlayNodeCase,
   httpTriadChainNodeCase,
   leagueSubmitsCase,

@@ -1,0 +1,110 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build, isStale } from '../../scripts/build.mjs';
+import { compared, type BenchCase, type Row } from '../case.ts';
+import { runLoad } from '../load.ts';
+import { median, relativeSpread } from '../stats.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const STARTS = 6;
+const PLAY_PATH = '/api/games/packet-run/play?actions=UURRUURUURRRDUUR';
+const LOAD = { connections: 10, warmupSeconds: 1, durationSeconds: 3 };
+
+/** How the Node server is started: as `npm start` does now, and as it did before dist/. */
+const WAYS = {
+  built: { label: 'node dist/node.js (npm start now)', args: ['scripts/run-built.mjs', 'node'] },
+  tsx: { label: 'tsx adapters/node/main.ts (npm start before)', args: [`${ROOT}node_modules/tsx/dist/cli.mjs`, 'adapters/node/main.ts'] },
+} as const;
+type Way = keyof typeof WAYS;
+const ORDER: readonly Way[] = ['built', 'tsx', 'tsx', 'built', 'tsx', 'built', 'built', 'tsx', 'built', 'tsx', 'tsx', 'built'];
+
+interface Start {
+  /** From spawning the process to the first 200 from /readyz. */
+  readyMs: number;
+  /** Resident memory of the whole process tree (tsx runs the server in a child of its own). */
+  idleMb: number;
+  loadedMb: number;
+}
+
+export const startUpNodeCase: BenchCase = {
+  name: 'start-up-node',
+  about: `
+What an operator waits for and pays for on a first start. Each start is a fresh process on a
+fresh data folder (so it creates its key file and migrates a new SQLite database), timed from
+spawn to the first \`200\` from \`GET /readyz\`; then the resident memory of the whole process
+tree (read from /proc) once idle, and again right after ${LOAD.durationSeconds} s of load (${LOAD.connections} connections on
+\`GET ${PLAY_PATH}\`). The baseline is the same server started as \`npm start\` started it before
+it was compiled: \`tsx adapters/node/main.ts\`, which compiles TypeScript as it loads and runs the
+server in a second node process. ${STARTS} starts each, alternating; figures are medians, ratios the
+median of neighbouring pairs. npm's own process (about 60 MB, in front of either) is left out.`,
+  async run() {
+    if (await isStale()) await build();
+    const starts: Record<Way, Start[]> = { built: [], tsx: [] };
+    for (const way of ORDER) starts[way].push(await measureStart(way));
+    const row = (way: Way, label: string, unit: string, figure: (start: Start) => number, note?: string): Row => {
+      const values = starts[way].map(figure);
+      const value = median(values);
+      return { label, value, unit, spread: relativeSpread(values, value), samples: values, ...(note === undefined ? {} : { note }) };
+    };
+    const both = (label: string, unit: string, figure: (start: Start) => number) =>
+      compared(row('built', `${label}, ${WAYS.built.label}`, unit, figure), row('tsx', `${label}, ${WAYS.tsx.label}`, unit, figure));
+    return [both('spawn to /readyz 200', 'ms', (s) => s.readyMs), both('RSS idle', 'MB', (s) => s.idleMb), both('RSS after load', 'MB', (s) => s.loadedMb)];
+  },
+};
+
+async function measureStart(way: Way): Promise<Start> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-start-'));
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const started = performance.now();
+  const { DATABASE_URL: _, ...inherited } = process.env;
+  const child = spawn(process.execPath, WAYS[way].args, {
+    cwd: ROOT,
+    env: { ...inherited, PORT: String(port), HOST: '127.0.0.1', ARENA_DATA_DIR: dataDir, ARENA_LOG_LEVEL: 'warn' },
+    stdio: 'ignore',
+  });
+  try {
+    const origin = `http://127.0.0.1:${port}`;
+    await untilReady(`${origin}/readyz`, () => child.exitCode !== null);
+    const readyMs = performance.now() - started;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const idleMb = treeRssMb(child.pid!);
+    await runLoad(origin + PLAY_PATH, LOAD);
+    const loadedMb = treeRssMb(child.pid!);
+    return { readyMs, idleMb, loadedMb };
+  } finally {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function untilReady(url: string, exited: () => boolean): Promise<void> {
+  const deadline = performance.now() + 30_000;
+  while (performance.now() < deadline && !exited()) {
+    const ok = await fetch(url).then(
+      (answer) => answer.status === 200,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error(`${url} was not ready within 30 s${exited() ? ' (the server exited)' : ''}`);
+}
+
+/** The resident memory of a process and all its descendants, in MB (Linux's /proc). */
+function treeRssMb(pid: number): number {
+  const rssKb = (id: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${id}/status`, 'utf8'))?.[1] ?? 0);
+  const children = (id: number): number[] =>
+    readdirSync(`/proc/${id}/task`).flatMap((task) =>
+      readFileSync(`/proc/${id}/task/${task}/children`, 'utf8')
+        .split(' ')
+        .filter((text) => text.trim() !== '')
+        .map(Number),
+    );
+  const walk = (id: number): number => rssKb(id) + children(id).reduce((sum, child) => sum + walk(child), 0);
+  return Math.round(walk(pid) / 102.4) / 10;
+}
