@@ -1,8 +1,8 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { throwawayDatabase } from '../fixtures/throwaway-postgres.ts';
@@ -66,6 +66,15 @@ export async function startCluster(name: string, keptIn?: string): Promise<Clust
   const scratch = mkdtempSync(join(tmpdir(), `bench-${name}-pg-`));
   if (owner) chownSync(scratch, owner.uid, owner.gid);
   const data = keptIn === undefined ? join(scratch, 'data') : join(keptIn, 'data');
+  if (keptIn !== undefined) {
+    // The server's user must reach its data: the kept folder is its own, and the folders above
+    // it (bench/.out, made private by whatever created it first) must let it pass.
+    mkdirSync(keptIn, { recursive: true, mode: 0o700 });
+    if (owner) {
+      chownSync(keptIn, owner.uid, owner.gid);
+      chmodSync(dirname(keptIn), statSync(dirname(keptIn)).mode | 0o011);
+    }
+  }
   const stopNow = () => {
     try {
       execFileSync(...asPostgres(pgCtl, ['-D', data, '-m', 'immediate', 'stop']), { stdio: 'ignore' });

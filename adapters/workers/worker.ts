@@ -45,7 +45,7 @@ export default {
     }
     // Cloudflare sets CF-Connecting-IP to the client's address; it cannot be forged past the edge.
     const address = request.headers.get('cf-connecting-ip');
-    return compressedByRuntime(await opened.fetch(request, address === null ? {} : { clientAddress: address }));
+    return varyingWithEncoding(await opened.fetch(request, address === null ? {} : { clientAddress: address }));
   },
 };
 
@@ -63,7 +63,7 @@ async function open(env: Env): Promise<Arena> {
  * Workers compress answers themselves, as the client accepts; the adapter only says that an
  * answer worth compressing varies with `Accept-Encoding`, as Node, Bun and Deno say it.
  */
-function compressedByRuntime(response: Response): Response {
+function varyingWithEncoding(response: Response): Response {
   if (!isCompressible(response)) return response;
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers: encodedHeaders(response, null) });
 }

@@ -30,6 +30,8 @@ const LARGE: LeagueShape = { agents: 1_000, pastDays: 99, perPastDay: 10, perTod
 /** Where the large databases are kept between runs (git-ignored). */
 const SQLITE_CACHE = fileURLToPath(new URL('../.out/league-reads-1m', import.meta.url));
 const POSTGRES_CACHE = fileURLToPath(new URL('../.out/league-reads-1m-pg', import.meta.url));
+/** The kept cluster's own folder, apart from the cache's key file: the server's user owns it. */
+const POSTGRES_CLUSTER = fileURLToPath(new URL('../.out/league-reads-1m-pg-cluster', import.meta.url));
 const POSTGRES_LARGE = 'league_1m';
 const POSTGRES_SMALL = 'league_1k';
 
@@ -87,7 +89,7 @@ counts and the UTC date still match, so only the first run of a day pays for pop
 notes say how long it took and how large the database is); the small ones are made anew each
 run. SQLite: the adapter's \`ARENA_DATA_DIR\` is a prepared folder (\`arena.db\` and the \`keys.json\`
 the adapter itself makes), the large one \`bench/.out/league-reads-1m/\`. PostgreSQL: a cluster the
-bench keeps in \`bench/.out/league-reads-1m-pg/\` (Debian's server binaries, default settings; not
+bench keeps in \`bench/.out/league-reads-1m-pg-cluster/\` (Debian's server binaries, default settings; not
 \`DATABASE_URL\`'s server, since the large database must outlive the run), one database per
 league, the adapter given \`DATABASE_URL\` and the league's keys (its default pool of 10). Over
 HTTP with autocannon from the bench process, one connection, so every request waits for the one
@@ -121,7 +123,7 @@ async function measureSqlite(): Promise<Row[]> {
 /** PostgreSQL, each league a database of the kept cluster; undefined where there is no server binary. */
 async function measurePostgres(): Promise<Row[] | undefined> {
   mkdirSync(POSTGRES_CACHE, { recursive: true, mode: 0o700 });
-  const cluster = await startCluster('league-reads', POSTGRES_CACHE);
+  const cluster = await startCluster('league-reads', POSTGRES_CLUSTER);
   if (cluster === undefined) return undefined;
   try {
     const large = await cachedPostgresLeague(cluster, POSTGRES_LARGE, POSTGRES_CACHE, LARGE, log);
