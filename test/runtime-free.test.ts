@@ -10,7 +10,7 @@ import { runtimeLeaks, sourcesUnder } from './support/runtime-leaks.ts';
  * runtime global.
  */
 const FOLDERS = [
-  { folder: 'core', allowed: ['itty-router', 'valibot', '@valibot/to-json-schema', '@noble/hashes', '@noble/curves', 'canonicalize', '@modelcontextprotocol/server'], least: 40 },
+  { folder: 'core', allowed: ['itty-router', 'valibot', '@valibot/to-json-schema', '@noble/hashes', '@noble/curves', '@modelcontextprotocol/server'], least: 40 },
   { folder: 'storage', allowed: ['kysely'], least: 15 },
 ];
 

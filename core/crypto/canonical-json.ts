@@ -1,14 +1,82 @@
-import canonicalize from 'canonicalize';
 import { sha256Hex } from './sha256.ts';
 
-/** RFC 8785 (JCS) canonical JSON text of a JSON value. */
+/**
+ * RFC 8785 (JCS) canonical JSON text of a JSON value: members sorted by their names' UTF-16
+ * code units, numbers and strings as ECMAScript's JSON serialises them, no whitespace. The same
+ * text as the `canonicalize` package (a property test holds them equal), written as one pass
+ * that appends to a string and remembers the quoted form of names, which recur in every document.
+ */
 export function canonicalJson(value: unknown): string {
-  const text = canonicalize(value);
-  if (text === undefined) throw new TypeError('value has no JSON representation');
-  return text;
+  if (value === undefined || typeof value === 'function' || typeof value === 'symbol') throw new TypeError('value has no JSON representation');
+  return write(value, new Set());
 }
 
 /** `sha256:` + hex SHA-256 of the canonical JSON: the checksum carried by every receipt. */
 export function checksumOf(value: unknown): string {
   return `sha256:${sha256Hex(canonicalJson(value))}`;
+}
+
+/** Names seen, quoted; bounded, since canonical text is also made of clients' bodies. */
+const quotedNames = new Map<string, string>();
+const QUOTED_NAMES_KEPT = 4096;
+
+function write(value: unknown, seen: Set<object>): string {
+  switch (typeof value) {
+    case 'string':
+      return quote(value);
+    case 'number':
+      if (!Number.isFinite(value)) throw new Error(Number.isNaN(value) ? 'NaN is not allowed' : 'Infinity is not allowed');
+      return JSON.stringify(value);
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'object':
+      return value === null ? 'null' : writeObject(value, seen);
+    default:
+      // bigint, function: not JSON values.
+      throw new TypeError(`a ${typeof value} has no JSON representation`);
+  }
+}
+
+function writeObject(value: object, seen: Set<object>): string {
+  if (seen.has(value)) throw new Error('Circular reference detected');
+  seen.add(value);
+  let text: string;
+  const toJSON = (value as { toJSON?: unknown }).toJSON;
+  if (typeof toJSON === 'function') {
+    const replaced: unknown = toJSON.call(value);
+    if (replaced === undefined) throw new TypeError('value has no JSON representation');
+    text = write(replaced, seen);
+  } else if (Array.isArray(value)) {
+    text = '[';
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      text += (i === 0 ? '' : ',') + (item === undefined || typeof item === 'symbol' ? 'null' : write(item, seen));
+    }
+    text += ']';
+  } else {
+    text = '{';
+    const record = value as Record<string, unknown>;
+    for (const name of Object.keys(record).sort()) {
+      const item = record[name];
+      if (item === undefined || typeof item === 'symbol') continue;
+      text += (text.length === 1 ? '' : ',') + quoteName(name) + ':' + write(item, seen);
+    }
+    text += '}';
+  }
+  seen.delete(value);
+  return text;
+}
+
+function quote(text: string): string {
+  if (!text.isWellFormed()) throw new Error('Lone surrogate is not allowed');
+  return JSON.stringify(text);
+}
+
+function quoteName(name: string): string {
+  let quoted = quotedNames.get(name);
+  if (quoted === undefined) {
+    quoted = quote(name);
+    if (quotedNames.size < QUOTED_NAMES_KEPT) quotedNames.set(name, quoted);
+  }
+  return quoted;
 }
