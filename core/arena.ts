@@ -18,7 +18,7 @@ import { withNoSniff } from './http/no-sniff.ts';
 import { createArenaMetrics } from './metrics/arena-metrics.ts';
 import { metricsRoutes } from './metrics/routes.ts';
 import { timedStore } from './metrics/timed-store.ts';
-import { consoleFailureLog, failureReporter, requestIdOf, type ArenaLog } from './http/log.ts';
+import { consoleFailureLog, failureReporter, requestIds, type ArenaLog } from './http/log.ts';
 import { createFetchHandler } from './http/router.ts';
 import type { Connection, Dispatch, Route } from './http/route.ts';
 import { createInstanceMemory } from './instance-memory.ts';
@@ -143,10 +143,11 @@ async function answering(routes: readonly Route[], options: ArenaOptions): Promi
   const context = await createArenaContext(options);
   const route = createFetchHandler(routes, async () => context, context.report);
   const log = options.log;
+  const requestIdOf = requestIds(context.randomBytes);
   return async (request, connection = {}) => {
     const started = performance.now();
     const answered = context.metrics.requestStarted();
-    const requestId = requestIdOf(request, context.randomBytes);
+    const requestId = requestIdOf(request);
     const { response, route: pattern } = await route(request, { ...connection, requestId });
     response.headers.set('x-request-id', requestId);
     answered({ method: request.method, route: pattern, status: response.status, seconds: (performance.now() - started) / 1000 });

@@ -9,5 +9,6 @@ export { publicJwkFromSeed, type PublicJwk } from './crypto/key-ring.ts';
 export { publicKeyFromSeed, randomSeed } from './crypto/ed25519.ts';
 export { decodeBase64Url, encodeBase64Url } from './crypto/base64url.ts';
 export { deriveServerSecret } from './crypto/derive.ts';
+export { portableSha256, useSha256, type Sha256 } from './crypto/sha256.ts';
 export { internalFailure, malformedRequest, methodNotImplemented, misconfigured, refusal, storageUnavailable } from './http/refusals.ts';
 export { StorageUnavailableError } from './store/errors.ts';

@@ -1,11 +1,12 @@
 import { Database } from 'bun:sqlite';
 import http from 'node:http';
-import { createArena, internalFailure, refusal } from '../../core/index.ts';
+import { createArena, internalFailure, refusal, useSha256 } from '../../core/index.ts';
 import { createBunSqliteDialect } from '../../storage/index.ts';
 import { clientAddress } from '../client-address.ts';
 import { loadLocalSettings } from '../local/settings.ts';
 import { failedStart } from '../failed-start.ts';
 import { logFailure } from '../log-failure.ts';
+import { nativeSha256 } from '../native-sha256.ts';
 import { stopGracefully } from '../graceful-shutdown.ts';
 import { compressed } from '../zlib-compression.ts';
 
@@ -13,6 +14,9 @@ import { compressed } from '../zlib-compression.ts';
 // `--max-http-header-size` sets and `Bun.serve` obeys, is raised to Node's 64 KiB so the core
 // answers an oversized query (a long token, say) with its own problem document.
 Reflect.set(http, 'maxHeaderSize', 65_536);
+
+// Checksums, digests and commitments hashed natively: the same SHA-256, several times faster.
+useSha256(nativeSha256);
 
 const settings = await loadLocalSettings(Bun.env, (path) => createBunSqliteDialect(new Database(path, { create: true }))).catch((error: unknown) =>
   failedStart(error, process.exit),

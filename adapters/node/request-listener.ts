@@ -70,19 +70,16 @@ function toRequest(incoming: IncomingMessage, outgoing: ServerResponse, method: 
   for (let i = 0; i < incoming.rawHeaders.length; i += 2) {
     headers.append(incoming.rawHeaders[i]!, incoming.rawHeaders[i + 1]!);
   }
+  const hasBody = method !== 'GET' && method !== 'HEAD';
+  if (!hasBody) return new Request(url, { method, headers });
   // The signal says the client went away before its answer was complete, as on Bun and Deno;
-  // the MCP bridge hands it to its SDK.
+  // the bridges (MCP, A2A) hand it on. They take only requests with bodies, so a GET, the hot
+  // path, is spared an AbortController and its listener.
   const abort = new AbortController();
   outgoing.once('close', () => {
     if (!outgoing.writableFinished) abort.abort();
   });
-  const hasBody = method !== 'GET' && method !== 'HEAD';
-  return new Request(url, {
-    method,
-    headers,
-    signal: abort.signal,
-    ...(hasBody ? { body: bodyStream(incoming), duplex: 'half' } : {}),
-  } as RequestInit);
+  return new Request(url, { method, headers, signal: abort.signal, body: bodyStream(incoming), duplex: 'half' } as RequestInit);
 }
 
 /**

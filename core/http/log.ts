@@ -73,8 +73,16 @@ export const consoleFailureLog: ArenaLog = (event) => {
 /** A client's own request id is kept when it is short printable text without spaces. */
 const CLIENT_REQUEST_ID = /^[\x21-\x7e]{1,128}$/;
 
-/** `X-Request-Id`: the client's own when it fits, else a fresh random one. */
-export function requestIdOf(request: Request, randomBytes: (length: number) => Uint8Array): string {
-  const given = request.headers.get('x-request-id');
-  return given !== null && CLIENT_REQUEST_ID.test(given) ? given : encodeBase64Url(randomBytes(12));
+/**
+ * `X-Request-Id` for each request: the client's own when it fits, else this instance's own:
+ * 12 random base64url characters drawn once, then a count. Unique without asking the random
+ * source on every request (ids correlate log lines; they are not secrets).
+ */
+export function requestIds(randomBytes: (length: number) => Uint8Array): (request: Request) => string {
+  const instance = encodeBase64Url(randomBytes(9));
+  let count = 0;
+  return (request) => {
+    const given = request.headers.get('x-request-id');
+    return given !== null && CLIENT_REQUEST_ID.test(given) ? given : `${instance}${(count++).toString(36)}`;
+  };
 }

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { client } from '../support/http.ts';
 import type { Target } from './define.ts';
 
-/** A request id the arena makes: 12 random bytes in base64url. */
-const GENERATED = /^[A-Za-z0-9_-]{16}$/;
+/** 12 random base64url characters fixed per instance, then a count in base 36. */
+const GENERATED = /^[A-Za-z0-9_-]{12}[0-9a-z]+$/;
 
 export function requestIds(target: Target): void {
   const api = client(target.baseUrl);
