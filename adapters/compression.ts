@@ -40,16 +40,20 @@ export function isCompressible(response: Response): boolean {
   );
 }
 
-/**
- * The headers of the answer once encoded (or, with `encoding` null, once marked as varying):
- * `Vary: Accept-Encoding` added, and a strong ETag weakened where the bytes change, since the
- * tag named the uncompressed ones.
- */
-export function encodedHeaders(response: Response, encoding: Encoding | null): Headers {
-  const headers = new Headers(response.headers);
+/** Says the answer varies with `Accept-Encoding` (once). */
+export function varyOnEncoding(headers: Headers): void {
   const vary = headers.get('vary');
   if (!/\baccept-encoding\b/i.test(vary ?? '')) headers.set('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
-  if (encoding === null) return headers;
+}
+
+/**
+ * The headers of the answer once encoded: `Vary: Accept-Encoding`, the encoding, no length (the
+ * encoder's own is set by who knows it), and a strong ETag weakened, since the tag named the
+ * uncompressed bytes.
+ */
+export function encodedHeaders(response: Response, encoding: Encoding): Headers {
+  const headers = new Headers(response.headers);
+  varyOnEncoding(headers);
   headers.set('content-encoding', encoding);
   headers.delete('content-length');
   const etag = headers.get('etag');

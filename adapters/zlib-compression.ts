@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { encodedHeaders, isCompressible, negotiate, type Encoding } from './compression.ts';
+import { withHeaders } from '../core/index.ts';
+import { encodedHeaders, isCompressible, negotiate, varyOnEncoding, type Encoding } from './compression.ts';
 
 const ENCODERS: Record<Encoding, (bytes: Uint8Array) => Promise<Uint8Array<ArrayBuffer>>> = {
   // Quality 5: most of brotli's gain at a fraction of its default (11) cost, for answers made per request.
@@ -16,8 +17,8 @@ const ENCODERS: Record<Encoding, (bytes: Uint8Array) => Promise<Uint8Array<Array
 export async function compressed(response: Response, acceptEncoding: string | null): Promise<Response> {
   if (!isCompressible(response)) return response;
   const encoding = negotiate(acceptEncoding);
+  if (encoding === null) return withHeaders(response, varyOnEncoding);
   const headers = encodedHeaders(response, encoding);
-  if (encoding === null) return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   const body = await ENCODERS[encoding](new Uint8Array(await response.arrayBuffer()));
   headers.set('content-length', String(body.length));
   return new Response(body, { status: response.status, statusText: response.statusText, headers });

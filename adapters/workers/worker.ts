@@ -1,10 +1,10 @@
-import { createArena, internalFailure, misconfigured, refusal, storageUnavailable, StorageUnavailableError, type Arena } from '../../core/index.ts';
+import { createArena, internalFailure, misconfigured, refusal, storageUnavailable, StorageUnavailableError, withHeaders, type Arena } from '../../core/index.ts';
 import { createD1Dialect, openStore, type D1DatabaseLike } from '../../storage/index.ts';
 import { keysFromEnv, settingsFromEnv, type Environment } from '../env-options.ts';
 import { ConfigurationError, readEnvironment } from '../environment.ts';
 import { arenaLogFor } from '../arena-log.ts';
 import { logFailure } from '../log-failure.ts';
-import { encodedHeaders, isCompressible } from '../compression.ts';
+import { isCompressible, varyOnEncoding } from '../compression.ts';
 
 /**
  * Bindings: the D1 database `DB`; secrets `ARENA_SIGNING_KEY` and `ARENA_SECRET`; optional
@@ -64,6 +64,5 @@ async function open(env: Env): Promise<Arena> {
  * answer worth compressing varies with `Accept-Encoding`, as Node, Bun and Deno say it.
  */
 function varyingWithEncoding(response: Response): Response {
-  if (!isCompressible(response)) return response;
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers: encodedHeaders(response, null) });
+  return isCompressible(response) ? withHeaders(response, varyOnEncoding) : response;
 }

@@ -56,7 +56,7 @@ function writeObject(value: object, seen: Set<object>): string {
   } else {
     text = '{';
     const record = value as Record<string, unknown>;
-    for (const name of Object.keys(record).sort()) {
+    for (const name of sortedNames(record)) {
       const item = record[name];
       if (item === undefined || typeof item === 'symbol') continue;
       text += (text.length === 1 ? '' : ',') + quoteName(name) + ':' + write(item, seen);
@@ -65,6 +65,13 @@ function writeObject(value: object, seen: Set<object>): string {
   }
   seen.delete(value);
   return text;
+}
+
+/** The object's names in UTF-16 code-unit order; most objects come with theirs in order already. */
+function sortedNames(record: object): string[] {
+  const names = Object.keys(record);
+  for (let i = 1; i < names.length; i++) if (names[i - 1]! > names[i]!) return names.sort();
+  return names;
 }
 
 function quote(text: string): string {

@@ -20,3 +20,20 @@ export function textResponse(body: string, type: string): Response {
   const encoded = encodedBody(body, { 'content-type': `${type}; charset=utf-8`, 'cache-control': 'no-store' });
   return new Response(encoded.body, { headers: encoded.headers });
 }
+
+/**
+ * Changes an answer's headers in place, where they may be changed (every answer the arena makes
+ * itself); a copy is made only for one whose headers are locked (a fetched or redirect answer).
+ * Rebuilding every answer to add a header costs a Response per request on the hot path.
+ */
+export function withHeaders(response: Response, change: (headers: Headers) => void): Response {
+  try {
+    change(response.headers);
+    return response;
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    const copy = new Response(response.body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    change(copy.headers);
+    return copy;
+  }
+}
