@@ -107,24 +107,47 @@ function parse(url: string): URL | undefined {
   return URL.canParse(url) ? new URL(url) : undefined;
 }
 
+/** Bodies up to this length, declared in advance, are read whole and sent with their head. */
+const WHOLE_BODY_BYTES = 1 << 20;
+
 async function writeResponse(response: Response, incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
-  try {
-    outgoing.writeHead(response.status, response.statusText || undefined, headersOf(response, incoming));
-  } catch (error) {
-    // A head Node will not write (a header value with a newline, say) is the handler's bug.
-    logFailure('the answer head could not be written', error, response.headers.get('x-request-id'));
-    void response.body?.cancel().catch(ignore);
-    if (outgoing.headersSent) return void outgoing.destroy();
-    const failure = refusal(internalFailure());
-    const text = await failure.text();
-    outgoing.writeHead(failure.status, headersOf(failure, incoming)).end(text);
+  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+  if (response.body && declared <= WHOLE_BODY_BYTES) {
+    // Every JSON, text and problem answer: one write for head and body, and a body that fails
+    // to read is still answered 500, its head not yet sent.
+    const bytes = await response.arrayBuffer().then(
+      (buffer) => new Uint8Array(buffer),
+      (error: unknown) => logFailure('the answer body could not be read', error, response.headers.get('x-request-id')),
+    );
+    if (bytes === undefined) return writeResponse(refusal(internalFailure()), incoming, outgoing);
+    if (writeHead(response, incoming, outgoing)) outgoing.end(bytes);
     return;
   }
+  if (!writeHead(response, incoming, outgoing)) return;
   if (!response.body) {
     outgoing.end();
     return;
   }
   await writeBody(response.body, outgoing, response.headers.get('x-request-id'));
+}
+
+/** Writes the answer's head; false when Node would not (the failure is then answered or the connection closed). */
+function writeHead(response: Response, incoming: IncomingMessage, outgoing: ServerResponse): boolean {
+  try {
+    outgoing.writeHead(response.status, response.statusText || undefined, headersOf(response, incoming));
+    return true;
+  } catch (error) {
+    // A head Node will not write (a header value with a newline, say) is the handler's bug.
+    logFailure('the answer head could not be written', error, response.headers.get('x-request-id'));
+    void response.body?.cancel().catch(ignore);
+    if (outgoing.headersSent) outgoing.destroy();
+    else {
+      const failure = refusal(internalFailure());
+      outgoing.writeHead(failure.status, headersOf(failure, incoming));
+      void failure.arrayBuffer().then((bytes) => outgoing.end(new Uint8Array(bytes)), () => outgoing.destroy());
+    }
+    return false;
+  }
 }
 
 function headersOf(response: Response, incoming: IncomingMessage): Record<string, string | string[]> {
