@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,8 +8,19 @@ import { fileURLToPath } from 'node:url';
 export interface ChildServer {
   /** `http://127.0.0.1:<port>` */
   origin: string;
+  /** The CPU time (user and system) the server process has used so far, in seconds (Linux's /proc). */
+  cpuSeconds(): number;
   /** SIGTERM, then SIGKILL if it has not exited within a few seconds. */
   stop(): Promise<void>;
+}
+
+/** Linux counts a process's CPU time in clock ticks of 1/100 s (USER_HZ). */
+const TICKS_PER_SECOND = 100;
+
+function cpuSecondsOf(pid: number): number {
+  // Fields after the command's closing parenthesis: state is 3rd, utime 14th, stime 15th.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
 }
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -62,7 +73,7 @@ export async function startChildServer(name: string, args: string[], env: Record
         reject(new Error(`${name} exited (${signal ?? code}) before listening:\n${output}`));
       });
     });
-    return { origin: `http://127.0.0.1:${port}`, stop: () => stop(child) };
+    return { origin: `http://127.0.0.1:${port}`, cpuSeconds: () => cpuSecondsOf(child.pid!), stop: () => stop(child) };
   } catch (error) {
     await stop(child);
     throw error;
