@@ -1,3 +1,4 @@
+import { isImplementedMethod } from '../http/refusals.ts';
 import { ARENA } from '../status/identity.ts';
 import { Counter, exposition, Gauge, Histogram } from './registry.ts';
 
@@ -27,7 +28,9 @@ export function createArenaMetrics(runtime: string, startedAt: number) {
       inFlight.add({}, 1);
       return ({ method, route, status, seconds }) => {
         inFlight.add({}, -1);
-        const labels = { method, route: route ?? 'unmatched', status: String(status) };
+        // A client may send any method token: those no route answers share one label, so the
+        // number of series stays bounded whatever is sent.
+        const labels = { method: isImplementedMethod(method) ? method : 'other', route: route ?? 'unmatched', status: String(status) };
         requests.inc(labels);
         latency.observe(labels, seconds);
       };

@@ -25,12 +25,16 @@ export function metrics(target: Target): void {
       for (let i = 0; i < 3; i++) await api.get('/healthz');
       await api.get('/api/rules/999999');
       await api.get('/no/such/path');
+      // Methods no route answers share one series, however many a client invents.
+      for (const method of ['PATCH', 'PROPFIND']) await api.send('/healthz', { method });
       const after = await scrape();
 
       expect(after.type('arena_http_requests_total')).toBe('COUNTER');
       expect(after.value('arena_http_requests_total', healthy) - before.value('arena_http_requests_total', healthy)).toBe(3);
       expect(after.value('arena_http_requests_total', missing) - before.value('arena_http_requests_total', missing)).toBe(1);
       expect(after.value('arena_http_requests_total', { route: 'unmatched', status: '404' })).toBeGreaterThanOrEqual(1);
+      expect(after.value('arena_http_requests_total', { method: 'other', status: '501' }) - before.value('arena_http_requests_total', { method: 'other', status: '501' })).toBe(2);
+      expect(after.samples('arena_http_requests_total').map((sample) => sample.labels.method)).not.toContain('PROPFIND');
       // The scrape before this one was counted too.
       expect(after.value('arena_http_requests_total', { route: '/metrics', status: '200' })).toBeGreaterThanOrEqual(1);
 
