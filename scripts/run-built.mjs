@@ -7,8 +7,6 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, ENTRIES, isStale } from './build.mjs';
 
 const name = process.argv[2] ?? '';
-// Stack traces name the TypeScript sources, through the maps the build writes beside dist/.
-process.setSourceMapsEnabled(true);
 if (!Object.hasOwn(ENTRIES, name)) {
   console.error(`agent-arena: run-built takes one of ${Object.keys(ENTRIES).join(', ')}`);
   process.exit(1);
