@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { withHeaders } from '../core/index.ts';
+import { bytesOf, withHeaders } from '../core/index.ts';
 import { encodedHeaders, isCompressible, negotiate, varyOnEncoding, type Encoding } from './compression.ts';
 
 const ENCODERS: Record<Encoding, (bytes: Uint8Array) => Promise<Uint8Array<ArrayBuffer>>> = {
@@ -19,7 +19,7 @@ export async function compressed(response: Response, acceptEncoding: string | nu
   const encoding = negotiate(acceptEncoding);
   if (encoding === null) return withHeaders(response, varyOnEncoding);
   const headers = encodedHeaders(response, encoding);
-  const body = await ENCODERS[encoding](new Uint8Array(await response.arrayBuffer()));
+  const body = await ENCODERS[encoding](bytesOf(response) ?? new Uint8Array(await response.arrayBuffer()));
   headers.set('content-length', String(body.length));
   return new Response(body, { status: response.status, statusText: response.statusText, headers });
 }

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { internalFailure, malformedRequest, methodNotImplemented, refusal } from '../../core/index.ts';
+import { bytesOf, internalFailure, malformedRequest, methodNotImplemented, refusal } from '../../core/index.ts';
 import { clientAddress } from '../client-address.ts';
 import { logFailure } from '../log-failure.ts';
 import { compressed } from '../zlib-compression.ts';
@@ -111,6 +111,11 @@ function parse(url: string): URL | undefined {
 const WHOLE_BODY_BYTES = 1 << 20;
 
 async function writeResponse(response: Response, incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
+  const made = bytesOf(response);
+  if (made) {
+    if (writeHead(response, incoming, outgoing)) outgoing.end(made);
+    return;
+  }
   const declared = Number(response.headers.get('content-length') ?? Number.NaN);
   if (response.body && declared <= WHOLE_BODY_BYTES) {
     // Every JSON, text and problem answer: one write for head and body, and a body that fails

@@ -4,6 +4,7 @@
  * request whose `If-None-Match` names that tag gets 304 with no body.
  */
 import { encodeBase64Url } from '../crypto/base64url.ts';
+import { BytesResponse, bytesOf } from './respond.ts';
 
 export interface CachePolicy {
   /** Seconds a cache may reuse the answer without asking again. */
@@ -25,13 +26,13 @@ export const CACHE = {
 /** The answer with its ETag and Cache-Control, or 304 when the client already holds it. Only a 200 is cacheable. */
 export async function validated(request: Request, response: Response, policy: CachePolicy): Promise<Response> {
   if (response.status !== 200) return response;
-  const body = new Uint8Array(await response.arrayBuffer());
+  const body = bytesOf(response) ?? new Uint8Array(await response.arrayBuffer());
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', body));
   const etag = `"${encodeBase64Url(digest.subarray(0, 18))}"`;
   const headers = new Headers(response.headers);
   headers.set('etag', etag);
   headers.set('cache-control', `public, max-age=${policy.maxAge}`);
-  if (!isHeld(request.headers.get('if-none-match'), etag)) return new Response(body, { status: 200, headers });
+  if (!isHeld(request.headers.get('if-none-match'), etag)) return new BytesResponse(body, { status: 200, headers });
   // A 304 carries what a cache updates its copy with, and nothing that describes a body.
   for (const name of ['content-length', 'content-type']) headers.delete(name);
   return new Response(null, { status: 304, headers });

@@ -2,7 +2,7 @@
  * Every error the arena answers is an RFC 9457 problem document. Its `type` is a stable
  * relative URI, `/problems/<slug>`, which this service also serves as a description.
  */
-import { encodedBody } from './respond.ts';
+import { BytesResponse, encodedBody } from './respond.ts';
 
 export const PROBLEM_TYPES = {
   'invalid-request': { status: 400, title: 'The request is not valid', description: 'A parameter or body field breaks its published rule. `errors` lists each field path with the reason.' },
@@ -71,5 +71,5 @@ export function problemResponse(error: HttpError, instance?: string): Response {
     ...error.extra.members,
   };
   const encoded = encodedBody(JSON.stringify(body), { 'content-type': 'application/problem+json', 'cache-control': 'no-store', ...error.extra.headers });
-  return new Response(encoded.body, { status: error.status, headers: encoded.headers });
+  return new BytesResponse(encoded.body, { status: error.status, headers: encoded.headers });
 }

@@ -9,16 +9,34 @@ export function encodedBody(text: string, headers: Record<string, string>): { bo
   return { body, headers: { ...headers, 'content-length': String(body.length) } };
 }
 
+/**
+ * An answer made from bytes in hand, which keeps them: an adapter may send them as they are
+ * rather than read them back through the body's stream (a chain of promises per answer).
+ */
+export class BytesResponse extends Response {
+  constructor(
+    readonly madeFrom: Uint8Array<ArrayBuffer>,
+    init: ResponseInit,
+  ) {
+    super(madeFrom, init);
+  }
+}
+
+/** The bytes an answer was made from, while its body is unread; undefined for any other answer. */
+export function bytesOf(response: Response): Uint8Array<ArrayBuffer> | undefined {
+  return response instanceof BytesResponse && !response.bodyUsed ? response.madeFrom : undefined;
+}
+
 /** A JSON response; handlers return plain values and the router wraps them with this. */
 export function json(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {
   const encoded = encodedBody(JSON.stringify(body), { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...init.headers });
-  return new Response(encoded.body, { status: init.status ?? 200, headers: encoded.headers });
+  return new BytesResponse(encoded.body, { status: init.status ?? 200, headers: encoded.headers });
 }
 
 /** A text response (Markdown, plain text, XML) in UTF-8. */
 export function textResponse(body: string, type: string): Response {
   const encoded = encodedBody(body, { 'content-type': `${type}; charset=utf-8`, 'cache-control': 'no-store' });
-  return new Response(encoded.body, { headers: encoded.headers });
+  return new BytesResponse(encoded.body, { headers: encoded.headers });
 }
 
 /**
