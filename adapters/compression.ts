@@ -7,7 +7,7 @@
 export type Encoding = 'br' | 'gzip';
 
 /** Below this, the encoding's own overhead and the CPU cost outweigh what it saves. */
-export const MINIMUM_BYTES = 1024;
+const MINIMUM_BYTES = 1024;
 
 const TEXT_LIKE = /^(text\/|application\/([\w.+-]*\+)?(json|xml)\b|application\/(javascript|x-ndjson)\b)/i;
 

@@ -1,7 +1,7 @@
 /** How long requests in flight get to finish once the process is asked to stop. */
-export const DRAIN_BOUND_MS = 10_000;
+const DRAIN_BOUND_MS = 10_000;
 
-export const STOP_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
 export type StopSignal = (typeof STOP_SIGNALS)[number];
 
 export interface Shutdown {

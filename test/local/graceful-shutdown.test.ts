@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { finishingTape, freshKey, freshNonce } from '../../fixtures/league.ts';
 import { sendRaw } from '../support/raw-http.ts';
 import { nodeExecutable, OTHER_NODES } from '../support/node-versions.ts';
-import { COMMANDS } from '../support/servers.ts';
+import { commandFor, COMMANDS } from '../support/servers.ts';
 import { spawnServer } from '../support/spawned-server.ts';
 
 const folders: string[] = [];
@@ -24,7 +24,7 @@ const STARTS: Record<string, readonly string[]> = {
   ...Object.fromEntries(
     OTHER_NODES.flatMap((line) => {
       const executable = nodeExecutable(line);
-      return executable ? [[`node ${line}`, [executable, ...COMMANDS.node.slice(1)]]] : [];
+      return executable ? [[`node ${line}`, commandFor('node', executable)]] : [];
     }),
   ),
 };

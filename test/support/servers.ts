@@ -26,6 +26,11 @@ export const COMMANDS: Record<Exclude<Runtime, 'workers'>, string[]> = {
   deno: [bin('deno'), 'run', '--allow-net', '--allow-env', '--allow-read', '--allow-write', 'adapters/deno/main.ts'],
 };
 
+/** The runtime's command; for Node, on another Node line's executable when one is given. */
+export function commandFor(runtime: Exclude<Runtime, 'workers'>, nodeExecutable?: string): readonly string[] {
+  return runtime === 'node' && nodeExecutable ? [nodeExecutable, ...COMMANDS.node.slice(1)] : COMMANDS[runtime];
+}
+
 /**
  * Tests that start servers join and check in far more often than a real client would, so the
  * hourly budget of anonymous writes is off unless a test sets one (rate-limit.test.ts does);
@@ -45,9 +50,7 @@ export function startArena(runtime: Runtime, env: Record<string, string>, nodeEx
  */
 async function startProcess(runtime: Exclude<Runtime, 'workers'>, env: Record<string, string>, nodeExecutable?: string): Promise<RunningArena> {
   const ownDataDir = env.ARENA_DATA_DIR || env.DATABASE_URL ? undefined : await mkdtemp(join(tmpdir(), `arena-${runtime}-`));
-  const [command, ...args] = COMMANDS[runtime];
-  const argv = runtime === 'node' && nodeExecutable ? [nodeExecutable, ...args] : [command!, ...args];
-  const server = await spawnServer(runtime, argv, { ...(ownDataDir ? { ARENA_DATA_DIR: ownDataDir } : {}), ...env });
+  const server = await spawnServer(runtime, commandFor(runtime, nodeExecutable), { ...(ownDataDir ? { ARENA_DATA_DIR: ownDataDir } : {}), ...env });
   const stop = async () => {
     await server.stop();
     if (ownDataDir) await rm(ownDataDir, { recursive: true, force: true });
