@@ -4,6 +4,8 @@
  * `MINIMUM_BYTES`, and nothing forbids it (`no-transform`, an encoding already set). Such an
  * answer varies with `Accept-Encoding`, compressed or not, so caches keep the two apart.
  */
+import { hasBody } from '../core/index.ts';
+
 export type Encoding = 'br' | 'gzip';
 
 /** Below this, the encoding's own overhead and the CPU cost outweigh what it saves. */
@@ -30,7 +32,7 @@ export function isCompressible(response: Response): boolean {
   const headers = response.headers;
   const length = Number(headers.get('content-length') ?? Number.NaN);
   return (
-    response.body !== null &&
+    hasBody(response) &&
     response.status !== 204 &&
     response.status !== 206 &&
     !headers.has('content-encoding') &&

@@ -20,6 +20,7 @@ import { metricsRoutes } from './metrics/routes.ts';
 import { timedStore } from './metrics/timed-store.ts';
 import { consoleFailureLog, failureReporter, requestIds, type ArenaLog } from './http/log.ts';
 import { createFetchHandler } from './http/router.ts';
+import { standardResponse, type BytesResponse } from './http/respond.ts';
 import type { Connection, Dispatch, Route } from './http/route.ts';
 import { createInstanceMemory } from './instance-memory.ts';
 import { leagueRoutes } from './league/routes.ts';
@@ -86,6 +87,12 @@ export interface ArenaOptions {
 export interface Arena {
   /** Answers a request. `connection` carries what only the adapter knows, such as the client address. */
   fetch(request: Request, connection?: Connection): Promise<Response>;
+  /**
+   * The same answer for an adapter that writes the bytes itself (Node's): it may be a
+   * {@link BytesResponse}, whose bytes `bytesOf` gives without reading a body stream. Its body
+   * is empty to a runtime that reads bodies natively; those take `fetch`'s answer.
+   */
+  answer(request: Request, connection?: Connection): Promise<Response>;
   /** Every route the arena serves, in the order the API descriptions list them. */
   routes: readonly Route[];
 }
@@ -129,9 +136,11 @@ export function arenaRoutes(dispatch: Dispatch): readonly Route[] {
 export function createArena(options: ArenaOptions): Arena {
   checkOptions(options);
   let handler: Promise<Dispatch> | undefined;
-  const fetch: Dispatch = async (request, connection) => (await (handler ??= answering(routes, options)))(request, connection);
-  const routes = arenaRoutes(fetch);
-  return { fetch, routes };
+  const answer: Dispatch = async (request, connection) => (await (handler ??= answering(routes, options)))(request, connection);
+  // The bridges read their answers in process, so they take them unconverted.
+  const routes = arenaRoutes(answer);
+  const fetch: Dispatch = async (request, connection) => standardResponse(await answer(request, connection));
+  return { fetch, answer, routes };
 }
 
 /**

@@ -18,7 +18,7 @@ useSha256(nativeSha256);
 
 const settings = await loadLocalSettings(process.env, await nodeSqliteOpener()).catch((error: unknown) => failedStart(error, process.exit));
 const arena = createArena({ ...settings.arena, runtime: 'node' });
-const { server, port } = await serve({ fetch: arena.fetch, port: settings.port, hostname: settings.hostname, trustProxy: settings.trustProxy });
+const { server, port } = await serve({ fetch: arena.answer, port: settings.port, hostname: settings.hostname, trustProxy: settings.trustProxy });
 console.log(`Agent Arena (node) listening on http://localhost:${port}`);
 
 stopGracefully({

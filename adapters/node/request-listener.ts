@@ -4,6 +4,7 @@ import { clientAddress } from '../client-address.ts';
 import { logFailure } from '../log-failure.ts';
 import { compressed } from '../zlib-compression.ts';
 import { bodyStream } from './body-stream.ts';
+import { lightRequest } from './light-request.ts';
 
 export type FetchHandler = (request: Request, connection: { clientAddress?: string }) => Promise<Response>;
 
@@ -21,22 +22,25 @@ const UNCARRIED_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
  */
 export function toRequestListener(fetch: FetchHandler, options: { trustProxy?: boolean } = {}) {
   const trustProxy = options.trustProxy ?? false;
+  const baseUrl = baseUrls();
   return (incoming: IncomingMessage, outgoing: ServerResponse): void => {
     // Each failure is handled where it arises (the body stream, the writer); an 'error' event
     // with no listener would instead be thrown, outside any request.
     incoming.on('error', ignore);
     outgoing.on('error', ignore);
-    answer(fetch, trustProxy, incoming, outgoing).catch((error: unknown) => {
+    answer(fetch, trustProxy, baseUrl, incoming, outgoing).catch((error: unknown) => {
       logFailure('answering a request failed', error);
       outgoing.destroy();
     });
   };
 }
 
-async function answer(fetch: FetchHandler, trustProxy: boolean, incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
+type BaseUrl = (incoming: IncomingMessage) => string;
+
+async function answer(fetch: FetchHandler, trustProxy: boolean, baseUrl: BaseUrl, incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
   let response: Response;
   try {
-    response = await compressed(await respond(fetch, trustProxy, incoming, outgoing), acceptEncodingOf(incoming));
+    response = await compressed(await respond(fetch, trustProxy, baseUrl, incoming, outgoing), acceptEncodingOf(incoming));
   } catch (error) {
     logFailure('the fetch handler threw', error);
     response = refusal(internalFailure());
@@ -50,9 +54,9 @@ function acceptEncodingOf(incoming: IncomingMessage): string | null {
 }
 
 /** The core's answer, or the adapter's own where undici cannot carry the request to it. */
-function respond(fetch: FetchHandler, trustProxy: boolean, incoming: IncomingMessage, outgoing: ServerResponse): Promise<Response> | Response {
+function respond(fetch: FetchHandler, trustProxy: boolean, baseUrl: BaseUrl, incoming: IncomingMessage, outgoing: ServerResponse): Promise<Response> | Response {
   const method = incoming.method ?? 'GET';
-  const url = requestUrl(incoming);
+  const url = requestUrl(incoming, baseUrl(incoming));
   if (UNCARRIED_METHODS.has(method.toUpperCase())) return refusal(methodNotImplemented(method), url?.pathname);
   if (!url) return refusal(malformedRequest('the request target is neither a path nor an absolute http(s) URL'));
   let request: Request;
@@ -70,8 +74,7 @@ function toRequest(incoming: IncomingMessage, outgoing: ServerResponse, method: 
   for (let i = 0; i < incoming.rawHeaders.length; i += 2) {
     headers.append(incoming.rawHeaders[i]!, incoming.rawHeaders[i + 1]!);
   }
-  const hasBody = method !== 'GET' && method !== 'HEAD';
-  if (!hasBody) return new Request(url, { method, headers });
+  if (method === 'GET' || method === 'HEAD') return lightRequest(method, url.href, headers);
   // The signal says the client went away before its answer was complete, as on Bun and Deno;
   // the bridges (MCP, A2A) hand it on. They take only requests with bodies, so a GET, the hot
   // path, is spared an AbortController and its listener.
@@ -90,21 +93,38 @@ function toRequest(incoming: IncomingMessage, outgoing: ServerResponse, method: 
  * A Host that is not a host falls back to `localhost` here; the header itself is passed on, and
  * the core refuses it.
  */
-function requestUrl(incoming: IncomingMessage): URL | undefined {
+function requestUrl(incoming: IncomingMessage, base: string): URL | undefined {
   const target = incoming.url ?? '/';
-  if (target.startsWith('/')) return parse(`${baseUrl(incoming)}${target}`);
+  if (target.startsWith('/')) return parse(`${base}${target}`);
   // Absolute-form (`GET http://host/path`): its path and query, under the Host header's origin.
   const absolute = parse(target);
   if (absolute?.protocol !== 'http:' && absolute?.protocol !== 'https:') return undefined;
-  return parse(`${baseUrl(incoming)}${absolute.pathname}${absolute.search}`);
+  return parse(`${base}${absolute.pathname}${absolute.search}`);
 }
 
-function baseUrl(incoming: IncomingMessage): string {
-  return parse(`http://${incoming.headers.host ?? 'localhost'}`)?.origin ?? 'http://localhost';
+/**
+ * The origin a request's Host header names, remembered for the last Host seen: a server's
+ * clients nearly all send the same one, and parsing it costs a URL per request.
+ */
+function baseUrls(): BaseUrl {
+  let lastHost: string | undefined;
+  let lastBase = '';
+  return (incoming) => {
+    const host = incoming.headers.host ?? 'localhost';
+    if (host !== lastHost) {
+      lastBase = parse(`http://${host}`)?.origin ?? 'http://localhost';
+      lastHost = host;
+    }
+    return lastBase;
+  };
 }
 
 function parse(url: string): URL | undefined {
-  return URL.canParse(url) ? new URL(url) : undefined;
+  try {
+    return new URL(url);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Bodies up to this length, declared in advance, are read whole and sent with their head. */

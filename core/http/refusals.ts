@@ -1,5 +1,6 @@
 import { withCors } from './cors.ts';
 import { HttpError, problemResponse } from './problem.ts';
+import { standardResponse } from './respond.ts';
 
 /** Every method some path of the arena answers: GET also answers HEAD, OPTIONS answers preflights. */
 const IMPLEMENTED_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS']);
@@ -46,8 +47,8 @@ export function internalFailure(): HttpError {
  * The problem answer, with the CORS headers every answer carries. The router answers with it,
  * and so do adapters where their runtime will not build a `Request` for what arrived (Node
  * refuses CONNECT, TRACE and TRACK; its parser refuses unknown methods) or answering failed:
- * the same documents either way.
+ * the same documents either way, as an ordinary Response any runtime can send.
  */
 export function refusal(error: HttpError, instance?: string): Response {
-  return withCors(problemResponse(error, instance));
+  return standardResponse(withCors(problemResponse(error, instance)));
 }

@@ -10,21 +10,78 @@ export function encodedBody(text: string, headers: Record<string, string>): { bo
 }
 
 /**
- * An answer made from bytes in hand, which keeps them: an adapter may send them as they are
- * rather than read them back through the body's stream (a chain of promises per answer).
+ * An answer made from bytes in hand. It is built without a body (undici builds a body stream
+ * for every Response with one: some 20 µs each, the largest cost of a small answer on Node) and
+ * keeps the bytes, so an adapter that writes bytes itself sends them as they are. Read in
+ * process, it behaves as any Response: its body is made the first time anything reads it.
+ *
+ * Handed to a runtime that reads a Response's body natively (Bun, Deno, workerd), it would be
+ * empty: `standardResponse` turns it into an ordinary one first, as `arena.fetch` does.
  */
 export class BytesResponse extends Response {
-  constructor(
-    readonly madeFrom: Uint8Array<ArrayBuffer>,
-    init: ResponseInit,
-  ) {
-    super(madeFrom, init);
+  readonly #bytes: Uint8Array<ArrayBuffer>;
+  /** The body as an ordinary Response holds it, once something reads it. */
+  #holder: Response | undefined;
+
+  constructor(bytes: Uint8Array<ArrayBuffer>, init: ResponseInit) {
+    super(null, init);
+    this.#bytes = bytes;
+  }
+
+  /** The bytes, while nothing has read the body. */
+  get untouchedBytes(): Uint8Array<ArrayBuffer> | undefined {
+    return this.#holder === undefined ? this.#bytes : undefined;
+  }
+
+  #body(): Response {
+    return (this.#holder ??= new Response(this.#bytes, { headers: this.headers }));
+  }
+
+  override get body(): ReadableStream<Uint8Array<ArrayBuffer>> {
+    return this.#body().body!;
+  }
+  override get bodyUsed(): boolean {
+    return this.#holder?.bodyUsed ?? false;
+  }
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    return this.#body().arrayBuffer();
+  }
+  override blob(): Promise<Blob> {
+    return this.#body().blob();
+  }
+  override bytes(): Promise<Uint8Array<ArrayBuffer>> {
+    return this.#body().arrayBuffer().then((buffer) => new Uint8Array(buffer));
+  }
+  override formData(): Promise<FormData> {
+    return this.#body().formData();
+  }
+  override json(): Promise<unknown> {
+    return this.#body().json();
+  }
+  override text(): Promise<string> {
+    return this.#body().text();
+  }
+  override clone(): Response {
+    const bytes = this.untouchedBytes;
+    if (bytes) return new BytesResponse(bytes, this);
+    return new Response(this.#body().clone().body, this);
   }
 }
 
 /** The bytes an answer was made from, while its body is unread; undefined for any other answer. */
 export function bytesOf(response: Response): Uint8Array<ArrayBuffer> | undefined {
-  return response instanceof BytesResponse && !response.bodyUsed ? response.madeFrom : undefined;
+  return response instanceof BytesResponse ? response.untouchedBytes : undefined;
+}
+
+/** Whether the answer has a body, without making a {@link BytesResponse}'s body stream to find out. */
+export function hasBody(response: Response): boolean {
+  return bytesOf(response) !== undefined || response.body !== null;
+}
+
+/** An ordinary Response, which a runtime may read natively: a {@link BytesResponse} is given its body. */
+export function standardResponse(response: Response): Response {
+  if (!(response instanceof BytesResponse)) return response;
+  return new Response(bytesOf(response) ?? response.body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
 /** A JSON response; handlers return plain values and the router wraps them with this. */

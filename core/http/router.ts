@@ -68,7 +68,8 @@ export function createFetchHandler(routes: readonly Route[], context: () => Prom
       return allowed.length > 0 ? preflight(allowed) : withCors(problemResponse(notFound(pathname), pathname));
     }
     const isHead = request.method === 'HEAD';
-    const routed = isHead ? new Request(request, { method: 'GET' }) : request;
+    // Built from its parts: an adapter's request may be a light one that undici cannot copy.
+    const routed = isHead ? new Request(request.url, { method: 'GET', headers: request.headers }) : request;
     let response: Response | undefined;
     try {
       response = (await router.fetch(routed, await context(), connection)) as Response | undefined;

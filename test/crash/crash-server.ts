@@ -19,7 +19,7 @@ if (!Number.isSafeInteger(offset)) throw new Error(`CLOCK_OFFSET_MS must be a wh
 const crashAfter = (process.env.CRASH_AFTER ?? '').split(',').filter((method) => method !== '');
 const store = crashAfter.length > 0 ? crashingAfter(settings.arena.store, crashAfter, () => process.kill(process.pid, 'SIGKILL')) : settings.arena.store;
 const arena = createArena({ ...settings.arena, store, now: () => Date.now() + offset });
-const { server, port } = await serve({ fetch: arena.fetch, port: settings.port, hostname: settings.hostname, trustProxy: settings.trustProxy });
+const { server, port } = await serve({ fetch: arena.answer, port: settings.port, hostname: settings.hostname, trustProxy: settings.trustProxy });
 console.log(`Agent Arena (node, crash test) listening on http://localhost:${port}`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
