@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from './problem.ts';
-import { requestTarget } from './request-target.ts';
+import { isHostName, rememberingHostCheck, requestTarget } from './request-target.ts';
 
 /** A request as a runtime hands it over: its URL as the runtime built it, its Host header as sent. */
 function arrived(url: string, host?: string): Request {
@@ -21,6 +21,14 @@ describe('requestTarget', () => {
   it('refuses a URL the runtime could not form', () => {
     expect(detailOf(requestTarget(arrived('/api/games')))).toContain('request URL');
     expect(detailOf(requestTarget(arrived('http://a b c/api/games')))).toContain('request URL');
+  });
+
+  it('remembers only the last Host it checked, and answers each as the plain check does', () => {
+    const isHost = rememberingHostCheck();
+    for (const host of ['arena.test', 'arena.test', 'a b c', 'a b c', 'arena.test:8080', '999.1.1.1', 'arena.test']) {
+      expect(isHost(host), host).toBe(isHostName(host));
+      expect(detailOf(requestTarget(arrived('http://arena.test/', host), isHost)), host).toBe(detailOf(requestTarget(arrived('http://arena.test/', host))));
+    }
   });
 
   it('refuses a Host header that is more or less than a host and port', () => {

@@ -111,7 +111,8 @@ export interface Route {
   cache?: CachePolicy;
   responds?: Responds;
   protocolBody?: ProtocolBody;
-  run(request: Request, params: Record<string, string>, arena: ArenaContext, connection: Connection): Promise<Response>;
+  /** `url` is the request's URL, parsed and checked by the router. */
+  run(request: Request, params: Record<string, string>, arena: ArenaContext, connection: Connection, url: URL): Promise<Response>;
 }
 
 type Output<S> = S extends v.GenericSchema ? v.InferOutput<S> : undefined;
@@ -170,9 +171,8 @@ export function defineRoute<
     ...(cache ? { cache } : {}),
     ...(responds ? { responds } : {}),
     ...(protocolBody ? { protocolBody } : {}),
-    async run(request, params, arena, connection) {
+    async run(request, params, arena, connection, url) {
       guard?.(arena);
-      const url = new URL(request.url);
       const agent =
         auth === 'agent' || (auth === 'optional-agent' && request.headers.has('authorization'))
           ? await arena.credentials.agent(request)

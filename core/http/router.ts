@@ -4,7 +4,7 @@ import { withCors, preflight } from './cors.ts';
 import { StorageUnavailableError } from '../store/errors.ts';
 import { HttpError, problemResponse } from './problem.ts';
 import { internalFailure, isImplementedMethod, methodNotImplemented, refusal, storageUnavailable } from './refusals.ts';
-import { requestTarget } from './request-target.ts';
+import { rememberingHostCheck, requestTarget } from './request-target.ts';
 import type { Failure } from './log.ts';
 import type { Connection, Route } from './route.ts';
 
@@ -33,14 +33,16 @@ export function createFetchHandler(routes: readonly Route[], context: () => Prom
     report({ what: 'answering a request failed', error, requestId });
     return problemResponse(internalFailure(), pathname);
   };
-  const router = Router<IRequest, [ArenaContext, Connection]>({
-    catch: (error: unknown, request: IRequest, _arena: ArenaContext, connection: Connection) => toProblem(error, new URL(request.url).pathname, connection.requestId),
+  // The URL the target check parsed is handed to the route, which would otherwise parse it again.
+  const router = Router<IRequest, [ArenaContext, Connection, URL]>({
+    catch: (error: unknown, _request: IRequest, _arena: ArenaContext, connection: Connection, url: URL) => toProblem(error, url.pathname, connection.requestId),
   });
   for (const route of routes) {
-    router[route.method.toLowerCase() as 'get'](route.path, (request: IRequest, arena: ArenaContext, connection: Connection) =>
-      route.run(request, request.params, arena, connection),
+    router[route.method.toLowerCase() as 'get'](route.path, (request: IRequest, arena: ArenaContext, connection: Connection, url: URL) =>
+      route.run(request, request.params, arena, connection, url),
     );
   }
+  const isHost = rememberingHostCheck();
 
   function methodsFor(pathname: string): string[] {
     const methods = new Set<string>();
@@ -60,7 +62,7 @@ export function createFetchHandler(routes: readonly Route[], context: () => Prom
     // Refused before any route sees it: a method no path answers (501), then a URL, Host or
     // percent-encoding that cannot be read (400). Past here, `request.url` parses.
     if (!isImplementedMethod(request.method)) return refusal(methodNotImplemented(request.method), pathOf(request.url));
-    const target = requestTarget(request);
+    const target = requestTarget(request, isHost);
     if (target instanceof HttpError) return refusal(target);
     const { pathname } = target;
     if (request.method === 'OPTIONS') {
@@ -72,7 +74,7 @@ export function createFetchHandler(routes: readonly Route[], context: () => Prom
     const routed = isHead ? new Request(request.url, { method: 'GET', headers: request.headers }) : request;
     let response: Response | undefined;
     try {
-      response = (await router.fetch(routed, await context(), connection)) as Response | undefined;
+      response = (await router.fetch(routed, await context(), connection, target)) as Response | undefined;
       // itty-router names the pattern it matched on the request it routed.
       matched.route = (routed as IRequest).route ?? null;
     } catch (error) {
