@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -9,6 +10,8 @@ export interface Machine {
   memory: string;
   os: string;
   node: string;
+  bun: string;
+  deno: string;
   tsx: string;
   autocannon: string;
   date: string;
@@ -22,6 +25,8 @@ export async function describeMachine(): Promise<Machine> {
     memory: `${(os.totalmem() / 2 ** 30).toFixed(1)} GiB`,
     os: [await distribution(), `${os.type()} ${os.release()} ${os.arch()}`].filter(Boolean).join(', '),
     node: process.version,
+    bun: versionOf('node_modules/.bin/bun', ['--version']),
+    deno: versionOf('node_modules/.bin/deno', ['--version']).split('\n')[0]!.replace(/^deno (\S+).*/, '$1'),
     tsx: packageVersion('tsx'),
     autocannon: packageVersion('autocannon'),
     date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
@@ -41,4 +46,13 @@ async function distribution(): Promise<string | undefined> {
 function packageVersion(name: string): string {
   const require = createRequire(import.meta.url);
   return (require(`${name}/package.json`) as { version: string }).version;
+}
+
+/** What a runtime installed from npm says of its version. */
+function versionOf(executable: string, args: string[]): string {
+  try {
+    return execFileSync(executable, args, { encoding: 'utf8' }).trim();
+  } catch {
+    return 'not installed';
+  }
 }

@@ -87,6 +87,8 @@ function machineEntries(machine: Machine): [string, string][] {
     ['Memory', machine.memory],
     ['OS', machine.os],
     ['Node', machine.node],
+    ['Bun', machine.bun],
+    ['Deno', machine.deno],
     ['tsx', machine.tsx],
     ['autocannon', machine.autocannon],
     ['Date', machine.date],

@@ -1,12 +1,12 @@
 import { writeFile } from 'node:fs/promises';
 import type { BenchCase } from './case.ts';
 import { credentialScanCase } from './cases/credential-scan.ts';
-import { httpPlayNodeCase } from './cases/http-play-node.ts';
+import { httpPlayBunCase, httpPlayDenoCase, httpPlayNodeCase } from './cases/http-play.ts';
 import { httpTriadChainNodeCase } from './cases/http-triad-chain-node.ts';
 import { leagueReadsAtScaleCase } from './cases/league-reads-at-scale.ts';
 import { leagueSubmitsCase } from './cases/league-submits.ts';
 import { packetRunScoringCase } from './cases/packet-run-scoring.ts';
-import { startUpNodeCase } from './cases/start-up-node.ts';
+import { startUpCase } from './cases/start-up.ts';
 import { stateForgeAuditCase } from './cases/state-forge-audit.ts';
 import { tokensCase } from './cases/tokens.ts';
 import { triadDuelRevealCase } from './cases/triad-duel-reveal.ts';
@@ -25,8 +25,10 @@ const CASES: readonly BenchCase[] = [
   credentialScanCase,
   triadDuelRevealCase,
   stateForgeAuditCase,
-  startUpNodeCase,
+  startUpCase,
   httpPlayNodeCase,
+  httpPlayBunCase,
+  httpPlayDenoCase,
   httpTriadChainNodeCase,
   leagueSubmitsCase,
   leagueReadsAtScaleCase,

@@ -8,9 +8,10 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { PlayQuerySchema } from '../../core/games/packet-run/schema.ts';
 import { signedRun } from '../../core/games/packet-run/signed-result.ts';
+import { openMemoryStore } from '../../fixtures/memory-store.ts';
 import { CLASSIC, PLAY_PATH, playContext, stopOnSignals } from './play-context.ts';
 
-const context = await playContext();
+const context = await playContext(await openMemoryStore());
 const app = new Hono();
 app.get(PLAY_PATH, async (c) => {
   const query = v.safeParse(PlayQuerySchema, c.req.query());

@@ -9,9 +9,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseActionString, MAX_QUERY_ACTION_LENGTH } from '../../core/games/packet-run/parse.ts';
 import { signedRun } from '../../core/games/packet-run/signed-result.ts';
+import { openMemoryStore } from '../../fixtures/memory-store.ts';
 import { CLASSIC, PLAY_PATH, playContext, stopOnSignals } from './play-context.ts';
 
-const context = await playContext();
+const context = await playContext(await openMemoryStore());
 
 const server = createServer((request, response) => {
   const url = new URL(request.url ?? '/', 'http://localhost');

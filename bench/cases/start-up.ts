@@ -9,17 +9,28 @@ import { runLoad } from '../load.ts';
 import { median, relativeSpread } from '../stats.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const STARTS = 6;
+const STARTS = 4;
 const PLAY_PATH = '/api/games/packet-run/play?actions=UURRUURUURRRDUUR';
 const LOAD = { connections: 10, warmupSeconds: 1, durationSeconds: 3 };
 
-/** How the Node server is started: as `npm start` does now, and as it did before dist/. */
+const DENO_RUN = ['run', '--allow-net', '--allow-env', '--allow-read', '--allow-write'];
+
+/**
+ * How the server is started: on Node as `npm start` does now and as it did before dist/, and on
+ * Bun and Deno as their npm scripts do.
+ */
 const WAYS = {
-  built: { label: 'node dist/node.js (npm start now)', args: ['scripts/run-built.mjs', 'node'] },
-  tsx: { label: 'tsx adapters/node/main.ts (npm start before)', args: [`${ROOT}node_modules/tsx/dist/cli.mjs`, 'adapters/node/main.ts'] },
+  built: { label: 'node dist/node.js (npm start now)', executable: process.execPath, args: ['scripts/run-built.mjs', 'node'] },
+  tsx: { label: 'tsx adapters/node/main.ts (npm start before)', executable: process.execPath, args: [`${ROOT}node_modules/tsx/dist/cli.mjs`, 'adapters/node/main.ts'] },
+  bun: { label: 'bun adapters/bun/main.ts (npm run start:bun)', executable: `${ROOT}node_modules/.bin/bun`, args: ['adapters/bun/main.ts'] },
+  deno: { label: 'deno run adapters/deno/main.ts (npm run start:deno)', executable: `${ROOT}node_modules/.bin/deno`, args: [...DENO_RUN, 'adapters/deno/main.ts'] },
 } as const;
 type Way = keyof typeof WAYS;
-const ORDER: readonly Way[] = ['built', 'tsx', 'tsx', 'built', 'tsx', 'built', 'built', 'tsx', 'built', 'tsx', 'tsx', 'built'];
+/** Every way once a round, in a rotated order, so each holds each position equally often. */
+const ORDER: readonly Way[] = Array.from({ length: STARTS }, (_, round) => {
+  const ways: Way[] = ['built', 'tsx', 'bun', 'deno'];
+  return [...ways.slice(round), ...ways.slice(0, round)];
+}).flat();
 
 interface Start {
   /** From spawning the process to the first 200 from /readyz. */
@@ -29,29 +40,35 @@ interface Start {
   loadedMb: number;
 }
 
-export const startUpNodeCase: BenchCase = {
-  name: 'start-up-node',
+export const startUpCase: BenchCase = {
+  name: 'start-up',
   about: `
 What an operator waits for and pays for on a first start. Each start is a fresh process on a
 fresh data folder (so it creates its key file and migrates a new SQLite database), timed from
 spawn to the first \`200\` from \`GET /readyz\`; then the resident memory of the whole process
 tree (read from /proc) once idle, and again right after ${LOAD.durationSeconds} s of load (${LOAD.connections} connections on
-\`GET ${PLAY_PATH}\`). The baseline is the same server started as \`npm start\` started it before
-it was compiled: \`tsx adapters/node/main.ts\`, which compiles TypeScript as it loads and runs the
-server in a second node process. ${STARTS} starts each, alternating; figures are medians, ratios the
-median of neighbouring pairs. npm's own process (about 60 MB, in front of either) is left out.`,
+\`GET ${PLAY_PATH}\`). On Node the baseline is the same server started as \`npm start\` started it
+before it was compiled: \`tsx adapters/node/main.ts\`, which compiles TypeScript as it loads and
+runs the server in a second node process. Bun and Deno run the same sources with their adapters,
+as \`npm run start:bun\` and \`npm run start:deno\` do, each compared with Node's built server.
+${STARTS} starts of each, in rotated rounds; figures are medians, ratios the median of the ratios
+within a round. npm's own process (about 60 MB, in front of any) is left out.`,
   async run() {
     if (await isStale()) await build();
-    const starts: Record<Way, Start[]> = { built: [], tsx: [] };
+    const starts: Record<Way, Start[]> = { built: [], tsx: [], bun: [], deno: [] };
     for (const way of ORDER) starts[way].push(await measureStart(way));
     const row = (way: Way, label: string, unit: string, figure: (start: Start) => number, note?: string): Row => {
       const values = starts[way].map(figure);
       const value = median(values);
       return { label, value, unit, spread: relativeSpread(values, value), samples: values, ...(note === undefined ? {} : { note }) };
     };
-    const both = (label: string, unit: string, figure: (start: Start) => number) =>
-      compared(row('built', `${label}, ${WAYS.built.label}`, unit, figure), row('tsx', `${label}, ${WAYS.tsx.label}`, unit, figure));
-    return [both('spawn to /readyz 200', 'ms', (s) => s.readyMs), both('RSS idle', 'MB', (s) => s.idleMb), both('RSS after load', 'MB', (s) => s.loadedMb)];
+    const against = (way: Way, baseline: Way) => (label: string, unit: string, figure: (start: Start) => number) =>
+      compared(row(way, `${label}, ${WAYS[way].label}`, unit, figure), row(baseline, `${label}, ${WAYS[baseline].label}`, unit, figure));
+    return [against('built', 'tsx'), against('bun', 'built'), against('deno', 'built')].flatMap((pair) => [
+      pair('spawn to /readyz 200', 'ms', (s) => s.readyMs),
+      pair('RSS idle', 'MB', (s) => s.idleMb),
+      pair('RSS after load', 'MB', (s) => s.loadedMb),
+    ]);
   },
 };
 
@@ -60,7 +77,7 @@ async function measureStart(way: Way): Promise<Start> {
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const started = performance.now();
   const { DATABASE_URL: _, ...inherited } = process.env;
-  const child = spawn(process.execPath, WAYS[way].args, {
+  const child = spawn(WAYS[way].executable, WAYS[way].args, {
     cwd: ROOT,
     env: { ...inherited, PORT: String(port), HOST: '127.0.0.1', ARENA_DATA_DIR: dataDir, ARENA_LOG_LEVEL: 'warn' },
     stdio: 'ignore',

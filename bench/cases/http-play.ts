@@ -1,0 +1,189 @@
+import { createLocalJWKSet, jwtVerify } from 'jose';
+import { encodeBase64Url, randomSeed } from '../../core/index.ts';
+import { compared, type BenchCase, type Row } from '../case.ts';
+import { startChildServer, type ChildServer } from '../child-server.ts';
+import { HTTP_LOAD, HTTP_PRIME_SECONDS, prime, runLoad, type LoadResult } from '../load.ts';
+import { median, relativeSpread } from '../stats.ts';
+
+const PLAY_PATH = '/api/games/packet-run/play?actions=UURRUURUURRRDUUR';
+
+const SIDES = ['arena', 'minimal', 'hono', 'bare'] as const;
+type Side = (typeof SIDES)[number];
+/** Each round runs every side once, rotated, so each side holds each position equally often. */
+const ROUNDS = 4;
+
+interface Run extends LoadResult {
+  /** The server's own CPU time per answered request, in microseconds. */
+  cpuMicros: number;
+}
+
+type Runtime = 'node' | 'bun' | 'deno';
+
+/** How each side is started on one runtime: its executable, and its arguments per side. */
+interface Servers {
+  executable: string;
+  names: Record<Side, string>;
+  args: Record<Side, readonly string[]>;
+  about: string;
+}
+
+const DENO_RUN = ['run', '--allow-net', '--allow-env', '--allow-read', '--allow-write'];
+
+const SERVERS: Record<Runtime, Servers> = {
+  node: {
+    executable: process.execPath,
+    names: { arena: 'adapters/node', minimal: 'minimal node:http', hono: 'Hono (@hono/node-server)', bare: 'bare node:http' },
+    args: {
+      arena: ['scripts/run-built.mjs', 'node'],
+      minimal: ['--import', 'tsx', 'bench/servers/minimal-play.ts'],
+      hono: ['--import', 'tsx', 'bench/servers/hono-play.ts'],
+      bare: ['--import', 'tsx', 'bench/servers/bare-json.ts'],
+    },
+    about: `
+- the real Node adapter (\`dist/node.js\`, as \`npm start\` runs it, on a fresh signing key);
+- the minimal form (\`bench/servers/minimal-play.ts\`): \`node:http\`, the query read by hand, the
+  same core functions (scoring, receipt, canonical JSON, Ed25519, native SHA-256), one buffer
+  written: the same answer, byte for byte but the receipt's time, signed by the same key;
+- the same route in Hono (\`bench/servers/hono-play.ts\` on \`@hono/node-server\`), validated by the
+  same valibot schema and answered by the same core functions;
+- a bare \`node:http\` server (\`bench/servers/bare-json.ts\`) answering a fixed JSON body exactly
+  as long as the real one: what serving the bytes alone costs.`,
+  },
+  bun: {
+    executable: 'node_modules/.bin/bun',
+    names: { arena: 'adapters/bun', minimal: 'minimal Bun.serve', hono: 'Hono on Bun.serve', bare: 'bare Bun.serve' },
+    args: {
+      arena: ['adapters/bun/main.ts'],
+      minimal: ['bench/servers/web/minimal-play.ts'],
+      hono: ['bench/servers/web/hono-play.ts'],
+      bare: ['bench/servers/web/bare-json.ts'],
+    },
+    about: `
+- the real Bun adapter (\`bun adapters/bun/main.ts\`, as \`npm run start:bun\` runs it);
+- the minimal form on \`Bun.serve\` (\`bench/servers/web/minimal-play.ts\`): the query read by
+  hand, the same core functions, one Response made from the JSON text;
+- the same route in Hono served by \`Bun.serve\` (\`bench/servers/web/hono-play.ts\`);
+- a bare \`Bun.serve\` answering a fixed JSON body exactly as long as the real one
+  (\`bench/servers/web/bare-json.ts\`).`,
+  },
+  deno: {
+    executable: 'node_modules/.bin/deno',
+    names: { arena: 'adapters/deno', minimal: 'minimal Deno.serve', hono: 'Hono on Deno.serve', bare: 'bare Deno.serve' },
+    args: {
+      arena: [...DENO_RUN, 'adapters/deno/main.ts'],
+      minimal: [...DENO_RUN, 'bench/servers/web/minimal-play.ts'],
+      hono: [...DENO_RUN, 'bench/servers/web/hono-play.ts'],
+      bare: [...DENO_RUN, 'bench/servers/web/bare-json.ts'],
+    },
+    about: `
+- the real Deno adapter (\`deno run … adapters/deno/main.ts\`, as \`npm run start:deno\` runs it);
+- the minimal form on \`Deno.serve\` (\`bench/servers/web/minimal-play.ts\`): the query read by
+  hand, the same core functions, one Response made from the JSON text;
+- the same route in Hono served by \`Deno.serve\` (\`bench/servers/web/hono-play.ts\`);
+- a bare \`Deno.serve\` answering a fixed JSON body exactly as long as the real one
+  (\`bench/servers/web/bare-json.ts\`).`,
+  },
+};
+
+/** Signed play on the real adapter of `runtime`, against the least that gives the same answer, the same route in Hono, and a server doing no work. */
+function httpPlayCase(runtime: Runtime): BenchCase {
+  const { executable, names, args, about } = SERVERS[runtime];
+  return {
+    name: `http-play-${runtime}`,
+    about: `
+Requests per second, latency and the server's own CPU time per request (user and system time of
+its process, from /proc, over the measured run) of \`GET ${PLAY_PATH}\` on four ${runtime === 'node' ? 'Node' : runtime === 'bun' ? 'Bun' : 'Deno'} servers, each in
+its own child process, driven by autocannon from the bench process:${about}
+Each is first given ${HTTP_PRIME_SECONDS} s of unmeasured load; then ${ROUNDS} rounds run every side once in rotated
+order (${HTTP_LOAD.connections} connections, no pipelining, ${HTTP_LOAD.durationSeconds} s measured, no warm-up after the priming). Figures are
+medians of each side's runs, ratios the median of the ratios within a round. Every answer of the
+minimal and Hono servers was checked first: the same length as the arena's, and a receipt that
+verifies against the arena's JWKS. On a 2-core machine the load generator takes a core, so the
+cheapest servers' rates may be capped by autocannon; their CPU per request is not.`,
+    async run() {
+      const servers: ChildServer[] = [];
+      const start = async (side: Side, env: Record<string, string>) => {
+        const server = await startChildServer(names[side], args[side], env, executable);
+        servers.push(server);
+        return server;
+      };
+      try {
+        const keys = { ARENA_SIGNING_KEY: encodeBase64Url(randomSeed()), ARENA_SECRET: encodeBase64Url(randomSeed()) };
+        const arena = await start('arena', keys);
+        const real = await answerOf(arena.origin + PLAY_PATH);
+        const jwks = createLocalJWKSet(await (await fetch(`${arena.origin}/.well-known/jwks.json`)).json());
+        const minimal = await start('minimal', keys);
+        const hono = await start('hono', keys);
+        for (const baseline of [minimal, hono]) await sameAnswer(baseline.origin + PLAY_PATH, real, jwks);
+        const bare = await start('bare', { BODY_BYTES: String(real.bytes), CONTENT_TYPE: real.contentType });
+        if ((await answerOf(bare.origin + PLAY_PATH)).bytes !== real.bytes) throw new Error(`the bare server's body is not ${real.bytes} bytes`);
+
+        const bySide: Record<Side, ChildServer> = { arena, minimal, hono, bare };
+        for (const server of Object.values(bySide)) await prime(server.origin + PLAY_PATH, HTTP_LOAD.connections, HTTP_PRIME_SECONDS);
+        const runs: Record<Side, Run[]> = { arena: [], minimal: [], hono: [], bare: [] };
+        for (let round = 0; round < ROUNDS; round++) {
+          for (let i = 0; i < SIDES.length; i++) {
+            const side = SIDES[(round + i) % SIDES.length]!;
+            runs[side].push(await measuredRun(bySide[side]));
+          }
+        }
+        return rows(runs, real.bytes, names);
+      } finally {
+        await Promise.all(servers.map((server) => server.stop()));
+      }
+    },
+  };
+}
+
+export const httpPlayNodeCase = httpPlayCase('node');
+export const httpPlayBunCase = httpPlayCase('bun');
+export const httpPlayDenoCase = httpPlayCase('deno');
+
+async function measuredRun(server: ChildServer): Promise<Run> {
+  const before = server.cpuSeconds();
+  const result = await runLoad(server.origin + PLAY_PATH, { ...HTTP_LOAD, warmupSeconds: 0 });
+  return { ...result, cpuMicros: ((server.cpuSeconds() - before) / result.requests) * 1e6 };
+}
+
+function rows(runs: Record<Side, Run[]>, bodyBytes: number, names: Record<Side, string>): Row[] {
+  const row = (side: Side, label: string, unit: string, figure: (run: Run) => number, note?: string): Row => {
+    const values = runs[side].map(figure);
+    const value = median(values);
+    return { label, value, unit, spread: relativeSpread(values, value), samples: values, ...(note === undefined ? {} : { note }) };
+  };
+  const rps = (run: Run) => run.requestsPerSecond;
+  const cpu = (run: Run) => run.cpuMicros;
+  const list = (side: Side) => runs[side].map((run) => Math.round(rps(run))).join(', ');
+  const note = `${bodyBytes}-byte body; runs, req/s: ${SIDES.map((side) => `${list(side)} (${side})`).join('; ')}`;
+  return [
+    compared(row('arena', `CPU per request, ${names.arena}`, 'µs', cpu), row('minimal', names.minimal, 'µs', cpu)),
+    compared(row('arena', `CPU per request, ${names.arena}`, 'µs', cpu), row('hono', names.hono, 'µs', cpu)),
+    compared(row('hono', `CPU per request, ${names.hono}`, 'µs', cpu), row('minimal', names.minimal, 'µs', cpu)),
+    compared(row('bare', `CPU per request, ${names.bare} (no work)`, 'µs', cpu), row('minimal', names.minimal, 'µs', cpu)),
+    compared(row('arena', `GET play, ${names.arena}`, 'req/s', rps, note), row('hono', names.hono, 'req/s', rps)),
+    compared(row('arena', `GET play, ${names.arena}`, 'req/s', rps), row('minimal', names.minimal, 'req/s', rps)),
+    compared(row('arena', `p50 latency, ${names.arena}`, 'ms', (r) => r.p50Ms), row('minimal', `p50, ${names.minimal}`, 'ms', (r) => r.p50Ms)),
+    compared(row('arena', `p99 latency, ${names.arena}`, 'ms', (r) => r.p99Ms), row('minimal', `p99, ${names.minimal}`, 'ms', (r) => r.p99Ms)),
+  ];
+}
+
+interface Answer {
+  bytes: number;
+  contentType: string;
+}
+
+/** Body length and content type of one answer, which must be a 200. */
+async function answerOf(url: string): Promise<Answer> {
+  const response = await fetch(url);
+  const body = await response.arrayBuffer();
+  if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+  return { bytes: body.byteLength, contentType: response.headers.get('content-type') ?? 'application/json' };
+}
+
+/** A baseline gives the arena's answer: as long, and with a receipt the arena's JWKS verifies. */
+async function sameAnswer(url: string, real: Answer, jwks: ReturnType<typeof createLocalJWKSet>): Promise<void> {
+  const response = await fetch(url);
+  const text = await response.text();
+  if (response.status !== 200 || Buffer.byteLength(text) !== real.bytes) throw new Error(`${url} answered ${response.status} with ${Buffer.byteLength(text)} bytes, not ${real.bytes}`);
+  await jwtVerify(JSON.parse(text).receipt.token, jwks, { typ: 'receipt+jwt' });
+}
