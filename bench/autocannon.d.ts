@@ -5,6 +5,10 @@ declare module 'autocannon' {
   namespace autocannon {
     interface Options {
       url: string;
+      /** Every request's method, headers and body, when `requests` is not given. */
+      method?: string;
+      headers?: Record<string, string>;
+      body?: string;
       connections?: number;
       pipelining?: number;
       /** Seconds. */

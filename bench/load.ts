@@ -20,6 +20,13 @@ export const HTTP_PRIME_SECONDS = 3;
  */
 export const ARENA_BARE_ORDER = ['arena', 'bare', 'bare', 'arena', 'bare', 'arena', 'arena', 'bare'] as const;
 
+/** A request other than a plain GET: its method, headers and body, the same for every request. */
+export interface LoadRequest {
+  method: 'POST';
+  headers: Record<string, string>;
+  body: string;
+}
+
 export interface LoadResult {
   requestsPerSecond: number;
   /** Latency percentiles in milliseconds, from each response's own timing. */
@@ -33,9 +40,10 @@ export interface LoadResult {
  * the measured run. Fails when any request errs or answers non-2xx, which would mean the
  * figures measure something other than the intended response.
  */
-export async function runLoad(url: string, settings: LoadSettings): Promise<LoadResult> {
+export async function runLoad(url: string, settings: LoadSettings, request?: LoadRequest): Promise<LoadResult> {
   const instance = autocannon({
     url,
+    ...request,
     connections: settings.connections,
     pipelining: 1,
     duration: settings.durationSeconds,
@@ -57,8 +65,8 @@ export async function runLoad(url: string, settings: LoadSettings): Promise<Load
 }
 
 /** Load whose figures are discarded, so a freshly started server is JIT-compiled before any measured run. */
-export async function prime(url: string, connections: number, seconds: number): Promise<void> {
-  await autocannon({ url, connections, pipelining: 1, duration: seconds });
+export async function prime(url: string, connections: number, seconds: number, request?: LoadRequest): Promise<void> {
+  await autocannon({ url, ...request, connections, pipelining: 1, duration: seconds });
 }
 
 /** One request of a chain: its path, built from the bodies of the chain's earlier answers. */

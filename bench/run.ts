@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import type { BenchCase } from './case.ts';
 import { credentialScanCase } from './cases/credential-scan.ts';
+import { httpForgePlayNodeCase } from './cases/http-forge-play-node.ts';
 import { httpPlayBunCase, httpPlayDenoCase, httpPlayNodeCase } from './cases/http-play.ts';
 import { httpTriadChainNodeCase } from './cases/http-triad-chain-node.ts';
 import { leagueReadsAtScaleCase } from './cases/league-reads-at-scale.ts';
@@ -30,6 +31,7 @@ const CASES: readonly BenchCase[] = [
   httpPlayBunCase,
   httpPlayDenoCase,
   httpTriadChainNodeCase,
+  httpForgePlayNodeCase,
   leagueSubmitsCase,
   leagueReadsAtScaleCase,
 ];

@@ -11,6 +11,7 @@ import type { RunSetting } from '../../core/games/packet-run/result.ts';
 import type { Store } from '../../core/store/store.ts';
 
 export const PLAY_PATH = '/api/games/packet-run/play';
+export const FORGE_PLAY_PATH = '/api/games/state-forge/play';
 export const CLASSIC: RunSetting = { mode: 'classic-benchmark', challenge: CLASSIC_CHALLENGE, board: CLASSIC_BOARD, transform: 'identity' };
 
 /**
