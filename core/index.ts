@@ -12,4 +12,4 @@ export { deriveServerSecret } from './crypto/derive.ts';
 export { portableSha256, useSha256, type Sha256 } from './crypto/sha256.ts';
 export { internalFailure, malformedRequest, methodNotImplemented, misconfigured, refusal, storageUnavailable } from './http/refusals.ts';
 export { StorageUnavailableError } from './store/errors.ts';
-export { bytesOf, hasBody, withHeaders } from './http/respond.ts';
+export { bytesOf, hasBody, standardResponse, withHeaders } from './http/respond.ts';

@@ -1,6 +1,6 @@
 import { Database } from 'bun:sqlite';
 import http from 'node:http';
-import { createArena, internalFailure, refusal, useSha256 } from '../../core/index.ts';
+import { createArena, internalFailure, refusal, standardResponse, useSha256 } from '../../core/index.ts';
 import { createBunSqliteDialect } from '../../storage/index.ts';
 import { clientAddress } from '../client-address.ts';
 import { loadLocalSettings } from '../local/settings.ts';
@@ -32,7 +32,10 @@ const server = Bun.serve({
   maxRequestBodySize: Number.MAX_SAFE_INTEGER,
   fetch: async (request, bun) => {
     const address = clientAddress(request, bun.requestIP(request)?.address, settings.trustProxy);
-    return compressed(await arena.fetch(request, address === undefined ? {} : { clientAddress: address }), request.headers.get('accept-encoding'));
+    // Compressed while the answer still holds its bytes: asking an ordinary Response whether it
+    // has a body makes Bun build a stream for it, and serve it as one.
+    const answer = await arena.answer(request, address === undefined ? {} : { clientAddress: address });
+    return standardResponse(await compressed(answer, request.headers.get('accept-encoding')));
   },
   error: (error) => {
     logFailure('the fetch handler threw', error);

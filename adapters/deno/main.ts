@@ -1,6 +1,6 @@
 /// <reference path="../node-sqlite.d.ts" />
 import { DatabaseSync } from 'node:sqlite';
-import { createArena, internalFailure, refusal, useSha256 } from '../../core/index.ts';
+import { createArena, internalFailure, refusal, standardResponse, useSha256 } from '../../core/index.ts';
 import { createNodeSqliteDialect } from '../../storage/index.ts';
 import { clientAddress } from '../client-address.ts';
 import { loadLocalSettings } from '../local/settings.ts';
@@ -32,8 +32,10 @@ const server = Deno.serve(
   async (request, info) => {
     const peer = info.remoteAddr.transport === 'tcp' ? info.remoteAddr.hostname : undefined;
     const address = clientAddress(request, peer, settings.trustProxy);
-    const answer = await arena.fetch(request, address === undefined ? {} : { clientAddress: address });
-    return closingAfter(await compressed(answer, request.headers.get('accept-encoding')));
+    // Compressed while the answer still holds its bytes: asking an ordinary Response whether it
+    // has a body makes Deno build a stream for it, and serve it as one.
+    const answer = await arena.answer(request, address === undefined ? {} : { clientAddress: address });
+    return closingAfter(standardResponse(await compressed(answer, request.headers.get('accept-encoding'))));
   },
 );
 

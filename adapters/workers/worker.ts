@@ -1,4 +1,4 @@
-import { createArena, internalFailure, misconfigured, refusal, storageUnavailable, StorageUnavailableError, withHeaders, type Arena } from '../../core/index.ts';
+import { createArena, internalFailure, misconfigured, refusal, standardResponse, storageUnavailable, StorageUnavailableError, withHeaders, type Arena } from '../../core/index.ts';
 import { createD1Dialect, openStore, type D1DatabaseLike } from '../../storage/index.ts';
 import { keysFromEnv, settingsFromEnv, type Environment } from '../env-options.ts';
 import { ConfigurationError, readEnvironment } from '../environment.ts';
@@ -45,7 +45,9 @@ export default {
     }
     // Cloudflare sets CF-Connecting-IP to the client's address; it cannot be forged past the edge.
     const address = request.headers.get('cf-connecting-ip');
-    return varyingWithEncoding(await opened.fetch(request, address === null ? {} : { clientAddress: address }));
+    // Checked while the answer still holds its bytes: asking an ordinary Response whether it has
+    // a body makes the runtime build a stream for it.
+    return standardResponse(varyingWithEncoding(await opened.answer(request, address === null ? {} : { clientAddress: address })));
   },
 };
 
