@@ -1,5 +1,6 @@
 import type { BenchCase, Row } from './case.ts';
 import type { Machine } from './machine.ts';
+import { targetLines } from './targets.ts';
 
 /** What one case produced, and how long it took to run. */
 export interface CaseResult {
@@ -34,8 +35,11 @@ export function textMachine(machine: Machine): string {
     .join('\n');
 }
 
-/** The whole of RESULTS.md. */
-export function resultsMarkdown(machine: Machine, results: readonly CaseResult[]): string {
+/**
+ * The whole of RESULTS.md; `findings` (bench/FINDINGS.md, written by hand) follows the targets'
+ * table: where the time goes now, and what remains between the arena and its baselines.
+ */
+export function resultsMarkdown(machine: Machine, results: readonly CaseResult[], findings?: string): string {
   const sections = results.map((result) =>
     [
       `## ${result.bench.name}`,
@@ -59,6 +63,13 @@ export function resultsMarkdown(machine: Machine, results: readonly CaseResult[]
     ].join('\n'),
     '## Machine',
     markdownTable(['Item', 'Value'], machineEntries(machine), new Set()),
+    '## Targets',
+    [
+      'Each performance target with its figure when it was set (issue 13) and in this run, read from',
+      'the cases below.',
+    ].join('\n'),
+    markdownTable(['Target', 'Before', 'This run', 'Goal', 'Met'], targetLines(results), new Set()),
+    ...(findings === undefined ? [] : [findings.trim()]),
     ...sections,
   ].join('\n\n') + '\n';
 }

@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import type { BenchCase } from './case.ts';
 import { credentialScanCase } from './cases/credential-scan.ts';
 import { httpForgePlayNodeCase } from './cases/http-forge-play-node.ts';
@@ -13,6 +13,7 @@ import { tokensCase } from './cases/tokens.ts';
 import { triadDuelRevealCase } from './cases/triad-duel-reveal.ts';
 import { startContentionMeter } from './contention.ts';
 import { describeMachine } from './machine.ts';
+import { targetLines } from './targets.ts';
 import { resultsMarkdown, textMachine, textTable, type CaseResult } from './report.ts';
 
 /**
@@ -37,6 +38,8 @@ const CASES: readonly BenchCase[] = [
 ];
 
 const RESULTS_FILE = new URL('./RESULTS.md', import.meta.url);
+/** Written by hand: where the time goes, from the latest CPU profiles; included in RESULTS.md. */
+const FINDINGS_FILE = new URL('./FINDINGS.md', import.meta.url);
 
 const args = process.argv.slice(2);
 const write = args.includes('--write');
@@ -69,11 +72,15 @@ for (const bench of selected) {
   }
 }
 
+const targets = targetLines(results).filter(([, , now]) => now !== 'not in this run');
+if (targets.length > 0) console.log(`targets:\n${targets.map(([what, before, now, goal, met]) => `  ${what}: ${before} -> ${now} (goal ${goal}${met ? `; met: ${met}` : ''})`).join('\n')}\n`);
+
 if (failed) {
   process.exitCode = 1;
   if (write) console.error('RESULTS.md was left as it was because a case failed');
 } else if (write) {
-  await writeFile(RESULTS_FILE, resultsMarkdown(machine, results));
+  const findings = await readFile(FINDINGS_FILE, 'utf8').catch(() => undefined);
+  await writeFile(RESULTS_FILE, resultsMarkdown(machine, results, findings));
   console.log(`wrote ${RESULTS_FILE.pathname}`);
 }
 

@@ -1,0 +1,173 @@
+/**
+ * The performance targets the bench reports on (issue 13), each read from this run's rows: its
+ * figure before the work (as measured when the target was set, on this machine), the figure
+ * now, and the target. Nothing here is asserted; the table only puts before and after side by
+ * side, where RESULTS.md is read.
+ */
+import type { CaseResult } from './report.ts';
+import type { Row } from './case.ts';
+
+export interface Target {
+  what: string;
+  /** The case and the row (by the start of its label, and of its baseline's) that give the figure now. */
+  bench: string;
+  row: string;
+  baseline?: string;
+  /** The ratio (measured ÷ baseline) or the measured value itself. */
+  figure: 'ratio' | 'value';
+  before: string;
+  goal: string;
+  met(now: number): boolean;
+}
+
+export const TARGETS: readonly Target[] = [
+  {
+    what: 'Signed play on Node: server CPU per request ÷ the minimal form',
+    bench: 'http-play-node',
+    row: 'CPU per request, adapters/node',
+    baseline: 'minimal node:http',
+    figure: 'ratio',
+    before: '2.43× (479 µs ÷ 197 µs)',
+    goal: '≤ 1.25×',
+    met: (now) => now <= 1.25,
+  },
+  {
+    what: 'Signed play on Node: throughput ÷ the same route in Hono',
+    bench: 'http-play-node',
+    row: 'GET play, adapters/node',
+    baseline: 'Hono',
+    figure: 'ratio',
+    before: '0.85×',
+    goal: '≥ 1.3×',
+    met: (now) => now >= 1.3,
+  },
+  {
+    what: 'Signed play on Bun: server CPU per request ÷ the minimal form on Bun.serve',
+    bench: 'http-play-bun',
+    row: 'CPU per request, adapters/bun',
+    baseline: 'minimal Bun.serve',
+    figure: 'ratio',
+    before: 'not measured (0.12-0.13× a bare Bun server’s throughput)',
+    goal: '≤ 1.25×',
+    met: (now) => now <= 1.25,
+  },
+  {
+    what: 'Signed play on Bun: throughput ÷ Hono on Bun.serve',
+    bench: 'http-play-bun',
+    row: 'GET play, adapters/bun',
+    baseline: 'Hono',
+    figure: 'ratio',
+    before: 'not measured',
+    goal: '≥ 1.3×',
+    met: (now) => now >= 1.3,
+  },
+  {
+    what: 'Signed play on Deno: server CPU per request ÷ the minimal form on Deno.serve',
+    bench: 'http-play-deno',
+    row: 'CPU per request, adapters/deno',
+    baseline: 'minimal Deno.serve',
+    figure: 'ratio',
+    before: 'not measured (0.12-0.13× a bare Deno server’s throughput)',
+    goal: '≤ 1.25×',
+    met: (now) => now <= 1.25,
+  },
+  {
+    what: 'Signed play on Deno: throughput ÷ Hono on Deno.serve',
+    bench: 'http-play-deno',
+    row: 'GET play, adapters/deno',
+    baseline: 'Hono',
+    figure: 'ratio',
+    before: 'not measured',
+    goal: '≥ 1.3×',
+    met: (now) => now >= 1.3,
+  },
+  {
+    what: 'Triad Duel chain (invite → respond → reveal) over HTTP, chains/s',
+    bench: 'http-triad-chain-node',
+    row: 'invite → respond → reveal',
+    figure: 'value',
+    before: '521 chains/s',
+    goal: '≥ 1,042 chains/s (2×)',
+    met: (now) => now >= 1042,
+  },
+  {
+    what: 'State Forge play on Node: server CPU per request ÷ the minimal form',
+    bench: 'http-forge-play-node',
+    row: 'CPU per request, adapters/node',
+    baseline: 'minimal node:http',
+    figure: 'ratio',
+    before: 'not measured',
+    goal: 'measured (as for signed play: ≤ 1.25×)',
+    met: (now) => now <= 1.25,
+  },
+  {
+    what: 'League submit ÷ signed play, SQLite',
+    bench: 'league-submits',
+    row: 'POST submit, SQLite',
+    figure: 'ratio',
+    before: '0.23×',
+    goal: '≥ 0.5×',
+    met: (now) => now >= 0.5,
+  },
+  {
+    what: 'League submit ÷ signed play, PostgreSQL',
+    bench: 'league-submits',
+    row: 'POST submit, PostgreSQL',
+    figure: 'ratio',
+    before: '0.19×',
+    goal: '≥ 0.4×',
+    met: (now) => now >= 0.4,
+  },
+  {
+    what: 'League p99 at 1,000,000 attempts ÷ at 1,000, SQLite',
+    bench: 'league-reads-at-scale',
+    row: 'GET /api/league p99, SQLite',
+    figure: 'ratio',
+    before: '≤ 1.1× (held)',
+    goal: '≤ 1.1×',
+    met: (now) => now <= 1.1,
+  },
+  {
+    what: 'Leaderboard p99 at 1,000,000 attempts ÷ at 1,000, SQLite',
+    bench: 'league-reads-at-scale',
+    row: 'GET /api/leaderboard p99, SQLite',
+    figure: 'ratio',
+    before: '≤ 1.1× (held)',
+    goal: '≤ 1.1×',
+    met: (now) => now <= 1.1,
+  },
+  {
+    what: 'League p99 at 1,000,000 attempts ÷ at 1,000, PostgreSQL',
+    bench: 'league-reads-at-scale',
+    row: 'GET /api/league p99, PostgreSQL',
+    figure: 'ratio',
+    before: '≤ 1.1× (held)',
+    goal: '≤ 1.1×',
+    met: (now) => now <= 1.1,
+  },
+  {
+    what: 'Leaderboard p99 at 1,000,000 attempts ÷ at 1,000, PostgreSQL',
+    bench: 'league-reads-at-scale',
+    row: 'GET /api/leaderboard p99, PostgreSQL',
+    figure: 'ratio',
+    before: '≤ 1.1× (held)',
+    goal: '≤ 1.1×',
+    met: (now) => now <= 1.1,
+  },
+];
+
+/** The targets as table lines: what, before, now (this run), goal, and whether it is met. */
+export function targetLines(results: readonly CaseResult[]): string[][] {
+  return TARGETS.map((target) => {
+    const row = findRow(results, target);
+    const now = row === undefined ? undefined : target.figure === 'ratio' ? row.ratio : row.value;
+    const shown = now === undefined ? 'not in this run' : target.figure === 'ratio' ? `${now.toFixed(2)}×` : `${Math.round(now).toLocaleString('en-US')} ${row!.unit}`;
+    return [target.what, target.before, shown, target.goal, now === undefined ? '' : target.met(now) ? 'yes' : 'no'];
+  });
+}
+
+function findRow(results: readonly CaseResult[], target: Target): Row | undefined {
+  return results
+    .find((result) => result.bench.name === target.bench)
+    ?.rows.find((row) => row.label.startsWith(target.row) && (target.baseline === undefined || row.baseline?.label.startsWith(target.baseline) === true));
+}
