@@ -9,22 +9,18 @@ const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 const VALUES = new Int8Array(128).fill(-1);
 for (let i = 0; i < ALPHABET.length; i++) VALUES[ALPHABET.charCodeAt(i)] = i;
 
+/** Bytes per `String.fromCharCode` call: well below any engine's limit on arguments. */
+const CHUNK = 0x8000;
+
+/**
+ * Through the platform's `btoa` (a Web standard on every runtime): about twice as fast as
+ * building the text three bytes at a time, which showed in every signed token's cost.
+ */
 export function encodeBase64Url(bytes: Uint8Array): string {
-  let out = '';
-  let i = 0;
-  for (; i + 2 < bytes.length; i += 3) {
-    const n = (bytes[i]! << 16) | (bytes[i + 1]! << 8) | bytes[i + 2]!;
-    out += ALPHABET[n >> 18]! + ALPHABET[(n >> 12) & 63]! + ALPHABET[(n >> 6) & 63]! + ALPHABET[n & 63]!;
-  }
-  const rest = bytes.length - i;
-  if (rest === 1) {
-    const n = bytes[i]! << 16;
-    out += ALPHABET[n >> 18]! + ALPHABET[(n >> 12) & 63]!;
-  } else if (rest === 2) {
-    const n = (bytes[i]! << 16) | (bytes[i + 1]! << 8);
-    out += ALPHABET[n >> 18]! + ALPHABET[(n >> 12) & 63]! + ALPHABET[(n >> 6) & 63]!;
-  }
-  return out;
+  let binary = '';
+  // `apply` takes the typed array as it is; spreading it into arguments is several times slower.
+  for (let i = 0; i < bytes.length; i += CHUNK) binary += String.fromCharCode.apply(null, bytes.subarray(i, i + CHUNK) as unknown as number[]);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
 /** Returns the decoded bytes, or `null` when the text is not canonical base64url. */
