@@ -55,21 +55,19 @@ export async function openCapsule(tokens: Tokens, token: string): Promise<Opened
   const claims = await verifyTokenField(tokens, 'capsule', token, 'capsule');
   const parsed = v.safeParse(CapsuleClaimsSchema, claims);
   const report = parsed.success ? auditDefinition(parsed.output.definition) : undefined;
-  const sound =
-    parsed.success &&
-    report?.passed === true &&
-    checksumOf(report.definition) === parsed.output.definitionDigest &&
-    auditDigestOf(report.checks) === parsed.output.auditDigest;
-  if (!sound || !report?.passed) {
+  // Each digest once: a definition's canonical JSON and hash cost as much as its audit.
+  const definitionDigest = report?.passed ? checksumOf(report.definition) : undefined;
+  const auditDigest = report?.passed ? auditDigestOf(report.checks) : undefined;
+  if (!parsed.success || !report?.passed || definitionDigest !== parsed.output.definitionDigest || auditDigest !== parsed.output.auditDigest) {
     throw new HttpError('invalid-token', 'capsule: its definition no longer passes this release’s audit; compile it again', {
       errors: [{ path: 'capsule', message: 'the capsule does not carry an audited definition of this release' }],
     });
   }
   return {
-    capsuleId: capsuleIdOf(checksumOf(report.definition)),
+    capsuleId: capsuleIdOf(definitionDigest),
     definition: report.definition,
-    definitionDigest: checksumOf(report.definition),
-    auditDigest: auditDigestOf(report.checks),
+    definitionDigest,
+    auditDigest,
     checks: report.checks,
     signedAt: new Date(claims.iat * 1000).toISOString(),
   };
