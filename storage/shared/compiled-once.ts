@@ -11,6 +11,17 @@ class Slot {
   constructor(readonly name: string) {}
 }
 
+/**
+ * The name of each SQL text compiled here, for drivers that can keep a statement prepared by
+ * name (PostgreSQL: see ../dialects/postgres.ts). Texts are few and fixed, so they are kept.
+ */
+const preparedNames = new Map<string, string>();
+
+/** The prepared statement name of `sql` if it was compiled once here. */
+export function preparedNameOf(sql: string): string | undefined {
+  return preparedNames.get(sql);
+}
+
 /** Gives the value to build a query with at slot `name`. */
 export type SlotOf<Name extends string> = (name: Name) => any;
 
@@ -33,5 +44,6 @@ function compileWithSlots<Name extends string, Row>(build: (slot: SlotOf<Name>) 
   const placed = new Set(compiled.parameters.filter((parameter) => parameter instanceof Slot).map((slot) => (slot as Slot).name));
   const unplaced = names.filter((name) => !placed.has(name));
   if (unplaced.length > 0) throw new Error(`the compiled query has no slot for ${unplaced.join(', ')}: ${compiled.sql}`);
+  if (!preparedNames.has(compiled.sql)) preparedNames.set(compiled.sql, `arena_compiled_${preparedNames.size + 1}`);
   return compiled;
 }
