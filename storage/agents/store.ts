@@ -10,10 +10,15 @@ import type { Database } from '../database.ts';
 import { compiledOnce } from '../shared/compiled-once.ts';
 import { toAgent } from './rows.ts';
 
+const AGENT_COLUMNS = ['id', 'handle', 'display_name', 'model', 'sent_by', 'key_digest', 'created_at', 'request_digest'] as const;
+
 /** Agents' part of the store, bound to the database. */
 export function agentStore(db: Kysely<Database>): AgentStore {
-  // Every authenticated request looks its key up: that query is compiled once.
-  const byKeyDigest = compiledOnce(db, (slot: (name: 'keyDigest') => string) => db.selectFrom('agents').selectAll().where('key_digest', '=', slot('keyDigest')));
+  // Every authenticated request looks its key up: that query is compiled once. Its columns are
+  // named, so a column a later migration adds cannot change the shape of a prepared statement.
+  const byKeyDigest = compiledOnce(db, (slot: (name: 'keyDigest') => string) =>
+    db.selectFrom('agents').select(AGENT_COLUMNS).where('key_digest', '=', slot('keyDigest')),
+  );
   const agentWhere = async (column: 'id' | 'key_digest', value: string) =>
     column === 'key_digest' ? (await byKeyDigest({ keyDigest: value }))[0] : await db.selectFrom('agents').selectAll().where(column, '=', value).executeTakeFirst();
   return {

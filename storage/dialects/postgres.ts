@@ -43,8 +43,10 @@ export function createPostgresDialect(pool: PgPoolLike, options: { onError?: (er
 /**
  * The pool, its clients sending each statement compiled once (see ../shared/compiled-once.ts)
  * by name: `pg` prepares a named statement once per connection, so the server parses and plans
- * the hot write path's statements once instead of on every request. Each client is wrapped
- * once, since Kysely keeps its connection per client object.
+ * the hot write path's statements once instead of on every request. Those statements name the
+ * columns they return, so a column a later migration adds (while this process runs) leaves a
+ * prepared statement's shape as it was. Each client is wrapped once, since Kysely keeps its
+ * connection per client object.
  */
 function preparing(pool: PgPoolLike): PgPoolLike {
   const wrapped = new WeakMap<PgPoolClientLike, PgPoolClientLike>();
