@@ -4,6 +4,7 @@ import { sha256Hex } from '../crypto/sha256.ts';
 import type { StoredResponse } from './idempotency-store.ts';
 import { HttpError, problemResponse } from './problem.ts';
 import { purgeNowAndThen } from './housekeeping.ts';
+import { BytesResponse, bytesOf } from './respond.ts';
 import { isTransient } from './transient.ts';
 
 /** Keys are kept a day; a request still "in flight" after a minute is taken to have crashed. */
@@ -119,15 +120,20 @@ export async function runOnce<Body>(
     await release(arena, held);
     return response;
   }
-  const text = await response.text();
+  // An answer made from bytes is read from them, and given again as the same bytes, without a body stream.
+  const bytes = bytesOf(response);
+  const text = bytes ? utf8.decode(bytes) : await response.text();
   try {
     await arena.store.completeIdempotencyKey(held, stored(response, text, policy), arena.now() + KEEP_FOR_MS);
     await purgeNowAndThen(arena);
   } catch (error) {
     arena.report({ what: 'a durable write succeeded but its answer could not be kept; a retry will find its records', error, requestId: request.requestId });
   }
+  if (bytes) return new BytesResponse(bytes, { status: response.status, headers: response.headers });
   return new Response(text, { status: response.status, headers: response.headers });
 }
+
+const utf8 = new TextDecoder();
 
 /** Gives the key up; if even that fails (storage is down), the claim goes stale on its own. */
 async function release(arena: ArenaContext, held: { keyDigest: string; claimedAt: number }): Promise<void> {

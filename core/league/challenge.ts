@@ -45,6 +45,9 @@ async function issueChallenge(arena: ArenaContext, date: string, closesAtMs: num
  */
 export async function leagueSetting(arena: ArenaContext, token: string): Promise<RunSetting & { date: string }> {
   const today = await todaysChallenge(arena);
+  // The very token this instance signed for today (as agents send it back) needs no second
+  // verification: its signature, kind and day are as issued, and it holds until the next midnight.
+  if (token === today.challengeToken) return todaysSetting(today);
   let claims;
   try {
     claims = await arena.tokens.verify('league', token);
@@ -60,5 +63,10 @@ export async function leagueSetting(arena: ArenaContext, token: string): Promise
     const detail = `this token is for ${String(claims.challengeId)}; today's board is ${today.challengeId}, its challengeToken is at GET /api/league`;
     throw new HttpError('invalid-token', `challengeToken: ${detail}`, { errors: [{ path: 'challengeToken', message: detail }] });
   }
+  return todaysSetting(today);
+}
+
+/** Today's board as the setting of a run on it. */
+function todaysSetting(today: LeagueChallenge): RunSetting & { date: string } {
   return { mode: 'daily-shared-league-board', challenge: today.challengeId, board: today.board, transform: 'identity', date: today.challengeDate };
 }

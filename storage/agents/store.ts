@@ -7,11 +7,20 @@ import type { NewAgent } from '../../core/agents/records.ts';
 import type { AgentStore } from '../../core/agents/store.ts';
 import type { RequestKeyed } from '../../core/store/request-keyed.ts';
 import type { Database } from '../database.ts';
+import { compiledOnce } from '../shared/compiled-once.ts';
 import { toAgent } from './rows.ts';
+
+const AGENT_COLUMNS = ['id', 'handle', 'display_name', 'model', 'sent_by', 'key_digest', 'created_at', 'request_digest'] as const;
 
 /** Agents' part of the store, bound to the database. */
 export function agentStore(db: Kysely<Database>): AgentStore {
-  const agentWhere = (column: 'id' | 'key_digest', value: string) => db.selectFrom('agents').selectAll().where(column, '=', value).executeTakeFirst();
+  // Every authenticated request looks its key up: that query is compiled once. Its columns are
+  // named, so a column a later migration adds cannot change the shape of a prepared statement.
+  const byKeyDigest = compiledOnce(db, (slot: (name: 'keyDigest') => string) =>
+    db.selectFrom('agents').select(AGENT_COLUMNS).where('key_digest', '=', slot('keyDigest')),
+  );
+  const agentWhere = async (column: 'id' | 'key_digest', value: string) =>
+    column === 'key_digest' ? (await byKeyDigest({ keyDigest: value }))[0] : await db.selectFrom('agents').selectAll().where(column, '=', value).executeTakeFirst();
   return {
     async registerAgent(agent: NewAgent & RequestKeyed) {
       // Does nothing on any conflict (key digest, handle, id, request); RETURNING says whether it inserted.

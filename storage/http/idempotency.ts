@@ -9,6 +9,7 @@
 import type { Kysely } from 'kysely';
 import type { IdempotencyClaim, IdempotencyClaimRef, IdempotencyStore, StoredResponse } from '../../core/http/idempotency-store.ts';
 import type { Database } from '../database.ts';
+import { compiledOnce } from '../shared/compiled-once.ts';
 
 export interface Claim {
   keyDigest: string;
@@ -18,17 +19,18 @@ export interface Claim {
   keepForMs: number;
 }
 
-export async function claimIdempotencyKey(db: Kysely<Database>, claim: Claim): Promise<IdempotencyClaim> {
-  // A record released between the upsert and the read is gone: claim again (a release happens once).
-  for (let round = 0; round < 3; round++) {
-    const written = await db
+/** The claim's upsert and the read of an existing record, compiled once per database: every durable write runs them. */
+function idempotencyQueries(db: Kysely<Database>) {
+  type ClaimSlot = 'keyDigest' | 'fingerprint' | 'now' | 'expiresAt' | 'staleBefore';
+  const claim = compiledOnce(db, (slot: (name: ClaimSlot) => any) =>
+    db
       .insertInto('idempotency_records')
       .values({
-        key_digest: claim.keyDigest,
-        fingerprint: claim.fingerprint,
+        key_digest: slot('keyDigest'),
+        fingerprint: slot('fingerprint'),
         state: 'in-flight',
-        claimed_at: claim.now,
-        expires_at: claim.now + claim.keepForMs,
+        claimed_at: slot('now'),
+        expires_at: slot('expiresAt'),
         status: null,
         headers: null,
         body: null,
@@ -47,23 +49,46 @@ export async function claimIdempotencyKey(db: Kysely<Database>, claim: Claim): P
           }))
           .where((eb) =>
             eb.or([
-              eb('idempotency_records.expires_at', '<=', claim.now),
+              eb('idempotency_records.expires_at', '<=', slot('now')),
               eb.and([
                 eb('idempotency_records.state', '=', 'in-flight'),
-                eb('idempotency_records.fingerprint', '=', claim.fingerprint),
-                eb('idempotency_records.claimed_at', '<', claim.now - claim.staleAfterMs),
+                eb('idempotency_records.fingerprint', '=', slot('fingerprint')),
+                eb('idempotency_records.claimed_at', '<', slot('staleBefore')),
               ]),
             ]),
           ),
       )
-      .returning('claimed_at')
-      .executeTakeFirst();
+      .returning('claimed_at'),
+  );
+  const existing = compiledOnce(db, (slot: (name: 'keyDigest') => string) =>
+    db.selectFrom('idempotency_records').select(['fingerprint', 'state', 'status', 'headers', 'body']).where('key_digest', '=', slot('keyDigest')),
+  );
+  type CompleteSlot = 'keyDigest' | 'claimedAt' | 'status' | 'headers' | 'body' | 'expiresAt';
+  const complete = compiledOnce(db, (slot: (name: CompleteSlot) => any) =>
+    db
+      .updateTable('idempotency_records')
+      .set({ state: 'completed', status: slot('status'), headers: slot('headers'), body: slot('body'), expires_at: slot('expiresAt') })
+      .where('key_digest', '=', slot('keyDigest'))
+      .where('state', '=', 'in-flight')
+      .where('claimed_at', '=', slot('claimedAt')),
+  );
+  return { claim, existing, complete };
+}
+
+type IdempotencyQueries = ReturnType<typeof idempotencyQueries>;
+
+export async function claimIdempotencyKey(queries: IdempotencyQueries, claim: Claim): Promise<IdempotencyClaim> {
+  // A record released between the upsert and the read is gone: claim again (a release happens once).
+  for (let round = 0; round < 3; round++) {
+    const [written] = await queries.claim({
+      keyDigest: claim.keyDigest,
+      fingerprint: claim.fingerprint,
+      now: claim.now,
+      expiresAt: claim.now + claim.keepForMs,
+      staleBefore: claim.now - claim.staleAfterMs,
+    });
     if (written) return { state: 'claimed', claimedAt: Number(written.claimed_at) };
-    const existing = await db
-      .selectFrom('idempotency_records')
-      .select(['fingerprint', 'state', 'status', 'headers', 'body'])
-      .where('key_digest', '=', claim.keyDigest)
-      .executeTakeFirst();
+    const [existing] = await queries.existing({ keyDigest: claim.keyDigest });
     if (!existing) continue;
     if (existing.fingerprint !== claim.fingerprint) return { state: 'mismatch' };
     if (existing.state === 'in-flight') return { state: 'in-flight' };
@@ -73,14 +98,15 @@ export async function claimIdempotencyKey(db: Kysely<Database>, claim: Claim): P
   throw new Error(`the Idempotency-Key with digest ${claim.keyDigest} kept being released while it was claimed`);
 }
 
-export async function completeIdempotencyKey(db: Kysely<Database>, claim: IdempotencyClaimRef, response: StoredResponse, expiresAt: number): Promise<void> {
-  await db
-    .updateTable('idempotency_records')
-    .set({ state: 'completed', status: response.status, headers: JSON.stringify(response.headers), body: response.body, expires_at: expiresAt })
-    .where('key_digest', '=', claim.keyDigest)
-    .where('state', '=', 'in-flight')
-    .where('claimed_at', '=', claim.claimedAt)
-    .execute();
+export async function completeIdempotencyKey(queries: IdempotencyQueries, claim: IdempotencyClaimRef, response: StoredResponse, expiresAt: number): Promise<void> {
+  await queries.complete({
+    keyDigest: claim.keyDigest,
+    claimedAt: claim.claimedAt,
+    status: response.status,
+    headers: JSON.stringify(response.headers),
+    body: response.body,
+    expiresAt,
+  });
 }
 
 export async function releaseIdempotencyKey(db: Kysely<Database>, claim: IdempotencyClaimRef): Promise<void> {
@@ -98,9 +124,10 @@ export async function purgeIdempotencyKeys(db: Kysely<Database>, now: number): P
 
 /** Idempotency-Key records' part of the store, bound to the database. */
 export function idempotencyStore(db: Kysely<Database>): IdempotencyStore {
+  const queries = idempotencyQueries(db);
   return {
-    claimIdempotencyKey: (claim) => claimIdempotencyKey(db, claim),
-    completeIdempotencyKey: (claim, response, expiresAt) => completeIdempotencyKey(db, claim, response, expiresAt),
+    claimIdempotencyKey: (claim) => claimIdempotencyKey(queries, claim),
+    completeIdempotencyKey: (claim, response, expiresAt) => completeIdempotencyKey(queries, claim, response, expiresAt),
     releaseIdempotencyKey: (claim) => releaseIdempotencyKey(db, claim),
     purgeIdempotencyKeys: (now) => purgeIdempotencyKeys(db, now),
   };

@@ -7,6 +7,25 @@ import type { DialectFamily } from '../shared/family.ts';
 import type { AttemptsTable } from './tables.ts';
 
 /** The attempt's columns except `number`, which the inserting statement computes. */
+export const ATTEMPT_COLUMN_NAMES = [
+  'id',
+  'agent_id',
+  'kind',
+  'challenge_id',
+  'date',
+  'actions',
+  'score',
+  'reached_exit',
+  'benchmark',
+  'checksum',
+  'receipt_token',
+  'result',
+  'declaration',
+  'created_at',
+  'request_digest',
+] as const satisfies readonly (keyof Omit<AttemptsTable, 'number'>)[];
+
+/** The attempt's columns except `number`, which the inserting statement computes. */
 export function attemptColumns(attempt: NewAttempt & RequestKeyed, family: DialectFamily): Omit<AttemptsTable, 'number'> {
   return {
     id: attempt.id,

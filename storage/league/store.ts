@@ -9,14 +9,15 @@ import type { Database } from '../database.ts';
 import { asNumber } from '../shared/columns.ts';
 import type { DialectFamily } from '../shared/family.ts';
 import { dailyStandings, listAttempts, seasonStandings } from './listings.ts';
-import { retainAttempt } from './retain-attempt.ts';
+import { attemptRetainer } from './retain-attempt.ts';
 import { toAttempt } from './rows.ts';
 
 /** The league's part of the store, bound to the database. */
 export function leagueStore(db: Kysely<Database>, family: DialectFamily): LeagueStore {
+  const retainAttempt = attemptRetainer(db, family);
   return {
-    retainAttempt: (attempt, limit) => retainAttempt(db, family, attempt, limit, false),
-    retainJoinAttempt: (attempt, limit) => retainAttempt(db, family, attempt, limit, true),
+    retainAttempt: (attempt, limit) => retainAttempt(attempt, limit, false),
+    retainJoinAttempt: (attempt, limit) => retainAttempt(attempt, limit, true),
     async attemptById(id) {
       const row = await db.selectFrom('attempts').selectAll().where('id', '=', id).executeTakeFirst();
       return row ? toAttempt(row) : null;

@@ -14,11 +14,13 @@ export interface NextNumberInsert {
   /** The row's columns but `number`, which the statement computes. */
   values: Record<string, unknown>;
   /** The columns (and their values) the numbering counts within; none for one sequence over the table. */
-  within?: Record<string, string>;
+  within?: Record<string, unknown>;
   /** The highest number the insert may take. */
-  ceiling?: number;
+  ceiling?: unknown;
   /** A further condition the insert must meet, on the statement's SELECT. */
   onlyIf?: (source: SelectQueryBuilder<any, any, any>) => SelectQueryBuilder<any, any, any>;
+  /** The columns the inserted row comes back with; every column when not given. */
+  returning?: readonly string[];
 }
 
 /**
@@ -26,6 +28,14 @@ export interface NextNumberInsert {
  * FROM t WHERE <within>) n WHERE n.next <= <ceiling> [AND <onlyIf>] ON CONFLICT DO NOTHING RETURNING *
  */
 export function insertAtNextNumber<Row>(db: Kysely<any>, insert: NextNumberInsert): Promise<Row | undefined> {
+  return nextNumberInsertQuery(db, insert).executeTakeFirst() as Promise<Row | undefined>;
+}
+
+/**
+ * The statement of `insertAtNextNumber`, to run or to compile once (see ./compiled-once.ts): its
+ * values, scope and ceiling may be slots.
+ */
+export function nextNumberInsertQuery(db: Kysely<any>, insert: NextNumberInsert) {
   const columns = Object.keys(insert.values);
   let next = db.selectFrom(insert.table).select(sql<number>`coalesce(max(${sql.ref('number')}), 0) + 1`.as('next'));
   for (const [column, value] of Object.entries(insert.within ?? {})) next = next.where(column, '=', value);
@@ -33,13 +43,12 @@ export function insertAtNextNumber<Row>(db: Kysely<any>, insert: NextNumberInser
   // SQLite parses `INSERT … SELECT … ON CONFLICT` only when the SELECT has a WHERE.
   source = insert.ceiling === undefined ? source.where(sql<boolean>`true`) : source.where('n.next', '<=', insert.ceiling);
   if (insert.onlyIf) source = insert.onlyIf(source);
-  return db
+  const inserting = db
     .insertInto(insert.table)
     .columns([...columns, 'number'])
     .expression(source)
-    .onConflict((oc) => oc.doNothing())
-    .returningAll()
-    .executeTakeFirst() as Promise<Row | undefined>;
+    .onConflict((oc) => oc.doNothing());
+  return insert.returning === undefined ? inserting.returningAll() : inserting.returning(insert.returning as string[]);
 }
 
 /** The highest number taken within the scope, 0 when none. */
