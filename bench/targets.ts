@@ -17,7 +17,8 @@ export interface Target {
   figure: 'ratio' | 'value';
   before: string;
   goal: string;
-  met(now: number): boolean;
+  /** Whether `now` meets the goal; absent where another row judges it. */
+  met?(now: number): boolean;
 }
 
 export const TARGETS: readonly Target[] = [
@@ -101,6 +102,22 @@ export const TARGETS: readonly Target[] = [
     met: (now) => now <= 1.25,
   },
   {
+    what: 'League submits per second, SQLite (in process, 8 in flight)',
+    bench: 'league-submits',
+    row: 'POST submit, SQLite',
+    figure: 'value',
+    before: '692 req/s (RESULTS.md at 1aee5b7)',
+    goal: 'judged as a ratio: next rows',
+  },
+  {
+    what: 'League submits per second, PostgreSQL (in process, 8 in flight)',
+    bench: 'league-submits',
+    row: 'POST submit, PostgreSQL',
+    figure: 'value',
+    before: '533 req/s (RESULTS.md at 1aee5b7)',
+    goal: 'judged as a ratio: next rows',
+  },
+  {
     what: 'League submit ÷ signed play, SQLite',
     bench: 'league-submits',
     row: 'POST submit, SQLite',
@@ -162,7 +179,7 @@ export function targetLines(results: readonly CaseResult[]): string[][] {
     const row = findRow(results, target);
     const now = row === undefined ? undefined : target.figure === 'ratio' ? row.ratio : row.value;
     const shown = now === undefined ? 'not in this run' : target.figure === 'ratio' ? `${now.toFixed(2)}×` : `${Math.round(now).toLocaleString('en-US')} ${row!.unit}`;
-    return [target.what, target.before, shown, target.goal, now === undefined ? '' : target.met(now) ? 'yes' : 'no'];
+    return [target.what, target.before, shown, target.goal, now === undefined || target.met === undefined ? '' : target.met(now) ? 'yes' : 'no'];
   });
 }
 

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { createArena, randomSeed, type Arena } from '../../core/index.ts';
+import { nativeSha256 } from '../../adapters/native-sha256.ts';
+import { createArena, randomSeed, useSha256, type Arena } from '../../core/index.ts';
 import { webCryptoSupportsEd25519 } from '../../core/crypto/ed25519.ts';
 import type { Board } from '../../core/games/packet-run/board.ts';
 import { MAXIMUM_ATTEMPTS_PER_AGENT } from '../../core/league/attempts.ts';
@@ -64,11 +65,14 @@ to disk), and PGlite only where no server binary exists (the note says which). T
 the same tape stream's signing and scoring without storage: in-process \`GET
 /api/games/packet-run/play?actions=…\` (signed result and receipt), with the same ${IN_FLIGHT} in flight, so
 each ratio reads as what durability costs; a submit also verifies one league token and parses a
-JSON body, which the play does not. Each sample is a fixed number of requests rather than a fixed
+JSON body, which the play does not (a token byte for byte the one the instance issued for today is
+not verified twice). SHA-256 is the native one, as the Node, Bun and Deno adapters inject it. Each sample is a fixed number of requests rather than a fixed
 time (agents are used up); after ${WARMUPS} unmeasured rounds, the three are sampled in turn ${SAMPLES} times.
 The PostgreSQL server runs detached from the bench (\`pg_ctl\` starts it), so the CPU figure below
 counts its work as other processes'.`,
   async run() {
+    // As the Node, Bun and Deno adapters do: checksums and digests hashed natively.
+    useSha256(nativeSha256);
     const tapes = tapePool().map((tape) => tape.join(''));
     const cleanups: (() => Promise<void>)[] = [];
     try {
