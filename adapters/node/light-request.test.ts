@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lightRequest } from './light-request.ts';
+import { lightRequest, type BodySource } from './light-request.ts';
 
 const headers = () => new Headers({ host: 'arena.test', 'x-request-id': 'abc' });
 
@@ -31,5 +31,51 @@ describe('lightRequest', () => {
     const routed = new Request(request.url, { method: 'GET', headers: request.headers });
     expect(routed.method).toBe('GET');
     expect(routed.headers.get('host')).toBe('arena.test');
+  });
+});
+
+/** A body of `text`, counting how often its stream and signal were made. */
+function source(text: string, abort = new AbortController()) {
+  const made = { streams: 0, signals: 0 };
+  const body: BodySource = {
+    stream: () => {
+      made.streams++;
+      return new Response(text).body!;
+    },
+    signal: () => {
+      made.signals++;
+      return abort.signal;
+    },
+  };
+  return { body, made, abort };
+}
+
+describe('lightRequest with a body', () => {
+  it('makes its body stream once, when first asked for, and is used once a reader takes it', async () => {
+    const { body, made } = source('{"a":1}');
+    const request = lightRequest('POST', 'http://arena.test/api/x', headers(), body);
+    expect(made.streams).toBe(0);
+    expect(request.bodyUsed).toBe(false);
+    expect(request.body).toBe(request.body);
+    expect(made.streams).toBe(1);
+    const reader = request.body!.getReader();
+    expect(request.bodyUsed).toBe(true);
+    expect(new TextDecoder().decode((await reader.read()).value)).toBe('{"a":1}');
+  });
+
+  it("gives the source's signal, made only when asked for", () => {
+    const { body, made, abort } = source('');
+    const request = lightRequest('POST', 'http://arena.test/api/x', headers(), body);
+    expect(made.signals).toBe(0);
+    abort.abort();
+    expect(request.signal.aborted).toBe(true);
+    expect(made.signals).toBe(1);
+  });
+
+  it("reads as undici's Request would, through one made over the same body", async () => {
+    const request = lightRequest('PUT', 'http://arena.test/api/x', headers(), source('{"b":2}').body);
+    expect(await request.json()).toEqual({ b: 2 });
+    expect(request.bodyUsed).toBe(true);
+    await expect(request.text()).rejects.toThrow(TypeError);
   });
 });

@@ -1,37 +1,54 @@
 /**
- * A request without a body (GET, HEAD) as the core reads it: its method, URL and headers, held
- * as they are. Building undici's `Request` (a second URL parse, an `AbortSignal`, Web IDL
- * checks) cost more than the rest of the adapter together; the core reads only these three on
- * almost every request. Anything else asked of it (its signal, a clone, `text()`) is answered
- * by an undici `Request` made then, with the same method, URL and headers, so it behaves as one,
- * and its prototype is `Request`'s, so `instanceof Request` holds.
+ * A request as the core reads it: its method, URL and headers, held as they are, and its body
+ * and signal made when first asked for. Building undici's `Request` (a second URL parse, an
+ * `AbortSignal` following the adapter's, a body stream, Web IDL checks) cost more than the rest
+ * of the adapter together; the core reads only these on almost every request. Anything else
+ * asked of it (a clone, `text()`) is answered by an undici `Request` made then, over the same
+ * method, URL, headers, body and signal, so it behaves as one; its prototype is `Request`'s, so
+ * `instanceof Request` holds.
  *
  * Code that hands a request to native code reading its internal state (`new Request(request)`,
  * `fetch(request)`) must build from its URL and headers instead; the core does.
  */
 const REAL = Symbol('the undici Request behind a light one');
 
+/** Where the body of a request that has one comes from. */
+export interface BodySource {
+  /** The body as a stream; asked for once. */
+  stream(): ReadableStream<Uint8Array>;
+  /** Aborted once the client goes away before its answer is complete. */
+  signal(): AbortSignal;
+}
+
 class LightRequest {
   [REAL]: Request | undefined = undefined;
+  #body: ReadableStream<Uint8Array> | undefined;
   constructor(
-    readonly method: 'GET' | 'HEAD',
+    readonly method: string,
     readonly url: string,
     readonly headers: Headers,
+    readonly source: BodySource | undefined,
   ) {}
-  get body(): null {
-    return null;
+  get body(): ReadableStream<Uint8Array> | null {
+    return this.source ? (this.#body ??= this.source.stream()) : null;
   }
-  get bodyUsed(): false {
-    return false;
+  /** Once a reader has taken the body (a stream cannot say when it was first read). */
+  get bodyUsed(): boolean {
+    return this.#body?.locked ?? false;
+  }
+  get signal(): AbortSignal {
+    return this.source ? this.source.signal() : realOf(this).signal;
   }
 }
 
 function realOf(light: LightRequest): Request {
-  return (light[REAL] ??= new Request(light.url, { method: light.method, headers: light.headers }));
+  const { url, method, headers, source } = light;
+  const body = source ? ({ body: light.body, signal: light.signal, duplex: 'half' } as RequestInit) : {};
+  return (light[REAL] ??= new Request(url, { method, headers, ...body }));
 }
 
 /** What a light request holds itself; everything else Request's prototype offers is delegated. */
-const HELD = new Set(['constructor', 'method', 'url', 'headers', 'body', 'bodyUsed']);
+const HELD = new Set(['constructor', 'method', 'url', 'headers', 'body', 'bodyUsed', 'signal']);
 
 Object.setPrototypeOf(LightRequest.prototype, Request.prototype);
 for (const name of Object.getOwnPropertyNames(Request.prototype)) {
@@ -53,7 +70,10 @@ for (const name of Object.getOwnPropertyNames(Request.prototype)) {
   }
 }
 
-/** A GET or HEAD request as the core reads it; `url` is an absolute URL already parsed. */
-export function lightRequest(method: 'GET' | 'HEAD', url: string, headers: Headers): Request {
-  return new LightRequest(method, url, headers) as unknown as Request;
+/**
+ * A request as the core reads it; `url` is an absolute URL already parsed, `body` where the
+ * method carries one (never for GET or HEAD).
+ */
+export function lightRequest(method: string, url: string, headers: Headers, body?: BodySource): Request {
+  return new LightRequest(method, url, headers, body) as unknown as Request;
 }

@@ -4,7 +4,7 @@ import { clientAddress } from '../client-address.ts';
 import { logFailure } from '../log-failure.ts';
 import { compressed } from '../zlib-compression.ts';
 import { bodyStream } from './body-stream.ts';
-import { lightRequest } from './light-request.ts';
+import { lightRequest, type BodySource } from './light-request.ts';
 
 export type FetchHandler = (request: Request, connection: { clientAddress?: string }) => Promise<Response>;
 
@@ -75,14 +75,32 @@ function toRequest(incoming: IncomingMessage, outgoing: ServerResponse, method: 
     headers.append(incoming.rawHeaders[i]!, incoming.rawHeaders[i + 1]!);
   }
   if (method === 'GET' || method === 'HEAD') return lightRequest(method, url.href, headers);
-  // The signal says the client went away before its answer was complete, as on Bun and Deno;
-  // the bridges (MCP, A2A) hand it on. They take only requests with bodies, so a GET, the hot
-  // path, is spared an AbortController and its listener.
-  const abort = new AbortController();
+  return lightRequest(method, url.href, headers, bodySource(incoming, outgoing));
+}
+
+/**
+ * The body, streamed as the core pulls it, and a signal that says the client went away before
+ * its answer was complete, as on Bun and Deno (the bridges, MCP and A2A, hand it on). Whether
+ * the client went away is noted from the start; the signal itself is made only if asked for.
+ */
+function bodySource(incoming: IncomingMessage, outgoing: ServerResponse): BodySource {
+  let abort: AbortController | undefined;
+  let gone = false;
   outgoing.once('close', () => {
-    if (!outgoing.writableFinished) abort.abort();
+    if (outgoing.writableFinished) return;
+    gone = true;
+    abort?.abort();
   });
-  return new Request(url, { method, headers, signal: abort.signal, body: bodyStream(incoming), duplex: 'half' } as RequestInit);
+  return {
+    stream: () => bodyStream(incoming),
+    signal: () => {
+      if (!abort) {
+        abort = new AbortController();
+        if (gone) abort.abort();
+      }
+      return abort.signal;
+    },
+  };
 }
 
 /**

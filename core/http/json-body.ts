@@ -1,6 +1,9 @@
 import { nestsDeeperThan, tooDeep } from './json-depth.ts';
 import { HttpError } from './problem.ts';
 
+/** Stateless when decoding whole buffers, so one serves every request. */
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+
 /** The spec's limit for any request. */
 export const MAX_BODY_BYTES = 16_384;
 
@@ -16,7 +19,7 @@ export async function readJsonBody(request: Request, limit = MAX_BODY_BYTES): Pr
   const bytes = await readBodyBytes(request, limit);
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+    text = STRICT_UTF8.decode(bytes);
   } catch {
     throw new HttpError('malformed-json', 'the body is not valid UTF-8');
   }
