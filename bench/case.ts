@@ -1,5 +1,5 @@
 import type { Rate } from './measure.ts';
-import { median } from './stats.ts';
+import { median, relativeSpread } from './stats.ts';
 
 /**
  * One benchmark case. Cases only report figures; performance targets are judged by people
@@ -27,6 +27,12 @@ export interface Row {
   /** `value / baseline.value`, or the median of paired sample ratios (see `compared`). */
   ratio?: number;
   note?: string;
+}
+
+/** A row of the median of one figure over several runs, with its spread and the runs' values. */
+export function medianRow(label: string, unit: string, values: readonly number[], note?: string): Row {
+  const value = median(values);
+  return { label, value, unit, spread: relativeSpread(values, value), samples: values, ...(note === undefined ? {} : { note }) };
 }
 
 /** A row from a measured rate. */

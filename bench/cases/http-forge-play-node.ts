@@ -1,11 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { encodeBase64Url, randomSeed } from '../../core/index.ts';
-import { compared, type BenchCase, type Row } from '../case.ts';
+import { compared, medianRow, type BenchCase, type Row } from '../case.ts';
 import { startChildServer, type ChildServer } from '../child-server.ts';
 import { HTTP_LOAD, HTTP_PRIME_SECONDS, prime, runLoad, type LoadRequest, type LoadResult } from '../load.ts';
 import { FORGE_PLAY_PATH } from '../servers/play-context.ts';
-import { median, relativeSpread } from '../stats.ts';
 
 const DEFINITION = 'examples/forge/clockwork-vault.json';
 /** Six moves of the largest example: a play of typical length, well within its 24 steps. */
@@ -97,9 +96,7 @@ async function answerOf(origin: string, request: LoadRequest): Promise<{ text: s
 
 function rows(runs: Record<Side, Run[]>, bodyBytes: number, requestBytes: number): Row[] {
   const row = (side: Side, label: string, unit: string, figure: (run: Run) => number, note?: string): Row => {
-    const values = runs[side].map(figure);
-    const value = median(values);
-    return { label, value, unit, spread: relativeSpread(values, value), samples: values, ...(note === undefined ? {} : { note }) };
+    return medianRow(label, unit, runs[side].map(figure), note);
   };
   const cpu = (run: Run) => run.cpuMicros;
   const rps = (run: Run) => run.requestsPerSecond;

@@ -1,9 +1,8 @@
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { encodeBase64Url, randomSeed } from '../../core/index.ts';
-import { compared, type BenchCase, type Row } from '../case.ts';
+import { compared, medianRow, type BenchCase, type Row } from '../case.ts';
 import { startChildServer, type ChildServer } from '../child-server.ts';
 import { HTTP_LOAD, HTTP_PRIME_SECONDS, prime, runLoad, type LoadResult } from '../load.ts';
-import { median, relativeSpread } from '../stats.ts';
 
 const PLAY_PATH = '/api/games/packet-run/play?actions=UURRUURUURRRDUUR';
 
@@ -147,9 +146,7 @@ async function measuredRun(server: ChildServer): Promise<Run> {
 
 function rows(runs: Record<Side, Run[]>, bodyBytes: number, names: Record<Side, string>): Row[] {
   const row = (side: Side, label: string, unit: string, figure: (run: Run) => number, note?: string): Row => {
-    const values = runs[side].map(figure);
-    const value = median(values);
-    return { label, value, unit, spread: relativeSpread(values, value), samples: values, ...(note === undefined ? {} : { note }) };
+    return medianRow(label, unit, runs[side].map(figure), note);
   };
   const rps = (run: Run) => run.requestsPerSecond;
   const cpu = (run: Run) => run.cpuMicros;

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import { encodeBase64Url, randomSeed } from '../../core/index.ts';
-import { compared, type BenchCase, type Row } from '../case.ts';
+import { compared, medianRow, type BenchCase, type Row } from '../case.ts';
 import { startChildServer, type ChildServer } from '../child-server.ts';
 import { ARENA_BARE_ORDER, HTTP_LOAD, HTTP_PRIME_SECONDS, primeChains, runChainLoad, type ChainLoadResult, type ChainStep } from '../load.ts';
-import { median, relativeSpread } from '../stats.ts';
 
 const BASE = '/api/games/triad-duel';
 /** One duel for every chain: four each of R, P and S on both sides, a nonce of the allowed characters. */
@@ -130,9 +129,7 @@ function bytesOf(answers: readonly Answer[]): number[] {
 
 function rows(runs: Record<Side, ChainLoadResult[]>, bodyBytes: readonly number[]): Row[] {
   const row = (side: Side, label: string, unit: string, figure: (run: ChainLoadResult) => number, note?: string): Row => {
-    const values = runs[side].map(figure);
-    const value = median(values);
-    return { label, value, unit, spread: relativeSpread(values, value), samples: values, ...(note === undefined ? {} : { note }) };
+    return medianRow(label, unit, runs[side].map(figure), note);
   };
   const cps = (run: ChainLoadResult) => run.chainsPerSecond;
   const rps = (run: ChainLoadResult) => run.requestsPerSecond;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadOrCreateKeys } from '../../adapters/local/key-file.ts';
-import { compared, type BenchCase, type Row } from '../case.ts';
+import { compared, medianRow, type BenchCase, type Row } from '../case.ts';
 import { startChildServer, type ChildServer } from '../child-server.ts';
 import {
   attemptsIn,
@@ -21,7 +21,6 @@ import {
 } from '../league-data.ts';
 import { prime, runLoad, type LoadResult, type LoadSettings } from '../load.ts';
 import { startCluster } from '../postgres.ts';
-import { median, relativeSpread } from '../stats.ts';
 
 /** Only the attempts (and the past days' aggregates) grow: the agents and today's field are the same. */
 const SMALL: LeagueShape = { agents: 1_000, pastDays: 0, perPastDay: 0, perToday: 1 };
@@ -200,9 +199,7 @@ async function expectLeague(origin: string, shape: LeagueShape): Promise<Record<
 
 function rows(family: string, path: Path, runs: Record<Side, LoadResult[]>, bytes: Record<Side, Record<Path, number>>, first: string | undefined): Row[] {
   const row = (side: Side, label: string, figure: (run: LoadResult) => number, note?: string): Row => {
-    const values = runs[side].map(figure);
-    const value = median(values);
-    return { label, value, unit: 'ms', spread: relativeSpread(values, value), samples: values, ...(note === undefined ? {} : { note }) };
+    return medianRow(label, 'ms', runs[side].map(figure), note);
   };
   const requests = [...runs.small, ...runs.large].reduce((sum, run) => sum + run.requests, 0);
   const answers = `${bytes.large[path]}-byte answer (${bytes.small[path]} at ${count(attemptsIn(SMALL))}); ${count(requests)} measured requests, all 2xx`;

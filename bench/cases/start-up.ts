@@ -4,9 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, isStale } from '../../scripts/build.mjs';
-import { compared, type BenchCase, type Row } from '../case.ts';
+import { compared, medianRow, type BenchCase, type Row } from '../case.ts';
 import { runLoad } from '../load.ts';
-import { median, relativeSpread } from '../stats.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const STARTS = 4;
@@ -58,9 +57,7 @@ within a round. npm's own process (about 60 MB, in front of any) is left out.`,
     const starts: Record<Way, Start[]> = { built: [], tsx: [], bun: [], deno: [] };
     for (const way of ORDER) starts[way].push(await measureStart(way));
     const row = (way: Way, label: string, unit: string, figure: (start: Start) => number, note?: string): Row => {
-      const values = starts[way].map(figure);
-      const value = median(values);
-      return { label, value, unit, spread: relativeSpread(values, value), samples: values, ...(note === undefined ? {} : { note }) };
+      return medianRow(label, unit, starts[way].map(figure), note);
     };
     const against = (way: Way, baseline: Way) => (label: string, unit: string, figure: (start: Start) => number) =>
       compared(row(way, `${label}, ${WAYS[way].label}`, unit, figure), row(baseline, `${label}, ${WAYS[baseline].label}`, unit, figure));
