@@ -24,6 +24,11 @@ function cpuSecondsOf(pid: number): number {
 }
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
+
+/** The Bun and Deno the project installs from npm, and the permissions Deno serves with (as `npm run start:deno`). */
+export const BUN = `${ROOT}node_modules/.bin/bun`;
+export const DENO = `${ROOT}node_modules/.bin/deno`;
+export const DENO_RUN = ['run', '--allow-net', '--allow-env', '--allow-read', '--allow-write'] as const;
 const READY = /listening on http:\/\/localhost:(\d+)/;
 const START_TIMEOUT_MS = 30_000;
 const STOP_TIMEOUT_MS = 3_000;

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
+import { BUN, DENO } from './child-server.ts';
 
 /** Where the figures were measured: without this, a table of numbers means little. */
 export interface Machine {
@@ -25,8 +26,8 @@ export async function describeMachine(): Promise<Machine> {
     memory: `${(os.totalmem() / 2 ** 30).toFixed(1)} GiB`,
     os: [await distribution(), `${os.type()} ${os.release()} ${os.arch()}`].filter(Boolean).join(', '),
     node: process.version,
-    bun: versionOf('node_modules/.bin/bun', ['--version']),
-    deno: versionOf('node_modules/.bin/deno', ['--version']).split('\n')[0]!.replace(/^deno (\S+).*/, '$1'),
+    bun: versionOf(BUN, ['--version']),
+    deno: versionOf(DENO, ['--version']).split('\n')[0]!.replace(/^deno (\S+).*/, '$1'),
     tsx: packageVersion('tsx'),
     autocannon: packageVersion('autocannon'),
     date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),

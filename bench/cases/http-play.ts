@@ -1,7 +1,7 @@
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { encodeBase64Url, randomSeed } from '../../core/index.ts';
 import { compared, medianRow, type BenchCase, type Row } from '../case.ts';
-import { startChildServer, type ChildServer } from '../child-server.ts';
+import { BUN, DENO, DENO_RUN, startChildServer, type ChildServer } from '../child-server.ts';
 import { HTTP_LOAD, HTTP_PRIME_SECONDS, prime, runLoad, type LoadResult } from '../load.ts';
 
 const PLAY_PATH = '/api/games/packet-run/play?actions=UURRUURUURRRDUUR';
@@ -26,8 +26,6 @@ interface Servers {
   about: string;
 }
 
-const DENO_RUN = ['run', '--allow-net', '--allow-env', '--allow-read', '--allow-write'];
-
 const SERVERS: Record<Runtime, Servers> = {
   node: {
     executable: process.execPath,
@@ -49,7 +47,7 @@ const SERVERS: Record<Runtime, Servers> = {
   as long as the real one: what serving the bytes alone costs.`,
   },
   bun: {
-    executable: 'node_modules/.bin/bun',
+    executable: BUN,
     names: { arena: 'adapters/bun', minimal: 'minimal Bun.serve', hono: 'Hono on Bun.serve', bare: 'bare Bun.serve' },
     args: {
       arena: ['adapters/bun/main.ts'],
@@ -66,7 +64,7 @@ const SERVERS: Record<Runtime, Servers> = {
   (\`bench/servers/web/bare-json.ts\`).`,
   },
   deno: {
-    executable: 'node_modules/.bin/deno',
+    executable: DENO,
     names: { arena: 'adapters/deno', minimal: 'minimal Deno.serve', hono: 'Hono on Deno.serve', bare: 'bare Deno.serve' },
     args: {
       arena: [...DENO_RUN, 'adapters/deno/main.ts'],

@@ -5,14 +5,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, isStale } from '../../scripts/build.mjs';
 import { compared, medianRow, type BenchCase, type Row } from '../case.ts';
+import { BUN, DENO, DENO_RUN } from '../child-server.ts';
 import { runLoad } from '../load.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const STARTS = 4;
 const PLAY_PATH = '/api/games/packet-run/play?actions=UURRUURUURRRDUUR';
 const LOAD = { connections: 10, warmupSeconds: 1, durationSeconds: 3 };
-
-const DENO_RUN = ['run', '--allow-net', '--allow-env', '--allow-read', '--allow-write'];
 
 /**
  * How the server is started: on Node as `npm start` does now and as it did before dist/, and on
@@ -21,8 +20,8 @@ const DENO_RUN = ['run', '--allow-net', '--allow-env', '--allow-read', '--allow-
 const WAYS = {
   built: { label: 'node dist/node.js (npm start now)', executable: process.execPath, args: ['scripts/run-built.mjs', 'node'] },
   tsx: { label: 'tsx adapters/node/main.ts (npm start before)', executable: process.execPath, args: [`${ROOT}node_modules/tsx/dist/cli.mjs`, 'adapters/node/main.ts'] },
-  bun: { label: 'bun adapters/bun/main.ts (npm run start:bun)', executable: `${ROOT}node_modules/.bin/bun`, args: ['adapters/bun/main.ts'] },
-  deno: { label: 'deno run adapters/deno/main.ts (npm run start:deno)', executable: `${ROOT}node_modules/.bin/deno`, args: [...DENO_RUN, 'adapters/deno/main.ts'] },
+  bun: { label: 'bun adapters/bun/main.ts (npm run start:bun)', executable: BUN, args: ['adapters/bun/main.ts'] },
+  deno: { label: 'deno run adapters/deno/main.ts (npm run start:deno)', executable: DENO, args: [...DENO_RUN, 'adapters/deno/main.ts'] },
 } as const;
 type Way = keyof typeof WAYS;
 /** Every way once a round, in a rotated order, so each holds each position equally often. */
