@@ -7,6 +7,7 @@ import { internalFailure, isImplementedMethod, methodNotImplemented, refusal, st
 import { rememberingHostCheck, requestTarget } from './request-target.ts';
 import type { Failure } from './log.ts';
 import type { Connection, Route } from './route.ts';
+import { exactRoutes, NO_PARAMS } from './exact-routes.ts';
 
 /** An outage is logged once, then again only if it lasts: at most one line a minute. */
 const OUTAGE_LOG_EVERY_MS = 60_000;
@@ -43,6 +44,7 @@ export function createFetchHandler(routes: readonly Route[], context: () => Prom
     );
   }
   const isHost = rememberingHostCheck();
+  const exact = exactRoutes(routes, router.routes);
 
   function methodsFor(pathname: string): string[] {
     const methods = new Set<string>();
@@ -74,9 +76,15 @@ export function createFetchHandler(routes: readonly Route[], context: () => Prom
     const routed = isHead ? new Request(request.url, { method: 'GET', headers: request.headers }) : request;
     let response: Response | undefined;
     try {
-      response = (await router.fetch(routed, await context(), connection, target)) as Response | undefined;
-      // itty-router names the pattern it matched on the request it routed.
-      matched.route = (routed as IRequest).route ?? null;
+      const exactly = exact.get(`${routed.method} ${pathname}`);
+      if (exactly) {
+        matched.route = exactly.pattern;
+        response = await exactly.route.run(routed, NO_PARAMS, await context(), connection, target);
+      } else {
+        response = (await router.fetch(routed, await context(), connection, target)) as Response | undefined;
+        // itty-router names the pattern it matched on the request it routed.
+        matched.route = (routed as IRequest).route ?? null;
+      }
     } catch (error) {
       response = toProblem(error, pathname, connection.requestId);
     }
@@ -102,3 +110,4 @@ function unmatched(pathname: string, allowed: string[]): Response {
 function notFound(pathname: string): HttpError {
   return new HttpError('not-found', `nothing is served at ${pathname}; GET /api/games lists the games`);
 }
+
