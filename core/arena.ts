@@ -4,40 +4,17 @@ import { sha256Hex } from './crypto/sha256.ts';
 import { createKeyRing } from './crypto/key-ring.ts';
 import type { Ed25519Engine } from './crypto/ed25519.ts';
 import { createTokens } from './crypto/tokens.ts';
-import { jwksRoutes } from './discovery/jwks-route.ts';
-import { discoveryRoutes } from './discovery/routes.ts';
-import { openApiRoutes } from './discovery/openapi/route.ts';
-import { problemRoutes } from './discovery/problem-routes.ts';
-import { catalogRoutes } from './games/catalog.ts';
-import { packetRunRoutes } from './games/packet-run/routes.ts';
-import { stateForgeSchemaDescriptions } from './games/state-forge/openapi-definition.ts';
-import { stateForgeRoutes } from './games/state-forge/routes.ts';
 import { ARCHIVE_PUBLIC_KEYS } from './games/triad-duel/archive.ts';
-import { triadDuelRoutes } from './games/triad-duel/routes.ts';
 import { withNoSniff } from './http/no-sniff.ts';
 import { createArenaMetrics } from './metrics/arena-metrics.ts';
-import { metricsRoutes } from './metrics/routes.ts';
 import { timedStore } from './metrics/timed-store.ts';
 import { consoleFailureLog, failureReporter, requestIds, type ArenaLog } from './http/log.ts';
 import { createFetchHandler } from './http/router.ts';
 import { standardResponse, type BytesResponse } from './http/respond.ts';
 import type { Connection, Dispatch, Route } from './http/route.ts';
 import { createInstanceMemory } from './instance-memory.ts';
-import { leagueRoutes } from './league/routes.ts';
-import { socialRoutes } from './social/routes.ts';
-import { rulesRoutes } from './rules/routes.ts';
-import { arrivalRoutes } from './arrival/routes.ts';
-import { pulseRoutes } from './status/pulse.ts';
-import { joinRoutes, statusRoutes } from './status/routes.ts';
-import { healthRoutes } from './health/routes.ts';
+import { arenaRoutes } from './route-table.ts';
 import type { Store } from './store/store.ts';
-import { clubhousePageRoutes } from './pages/clubhouse.ts';
-import { duelPageRoutes } from './pages/duel.ts';
-import { forgePageRoutes } from './pages/forge.ts';
-import { leaguePageRoutes } from './pages/league.ts';
-import { rulesPageRoutes } from './pages/rules.ts';
-import { mcpRoutes } from './remote/mcp/routes.ts';
-import { a2aRoutes } from './remote/a2a/routes.ts';
 
 export interface ArenaOptions {
   /** 32-byte Ed25519 seed of the key that signs tokens and receipts. */
@@ -95,41 +72,6 @@ export interface Arena {
   answer(request: Request, connection?: Connection): Promise<Response>;
   /** Every route the arena serves, in the order the API descriptions list them. */
   routes: readonly Route[];
-}
-
-/**
- * The arena's route table. The API descriptions describe the table they belong to, and the
- * bridges (MCP, A2A) call its routes in process through `dispatch`, the arena's own fetch.
- */
-export function arenaRoutes(dispatch: Dispatch): readonly Route[] {
-  const table: Route[] = [];
-  table.push(
-    ...catalogRoutes,
-    ...packetRunRoutes,
-    ...triadDuelRoutes,
-    ...stateForgeRoutes,
-    ...leagueRoutes,
-    ...pulseRoutes,
-    ...statusRoutes,
-    ...socialRoutes,
-    ...rulesRoutes,
-    ...arrivalRoutes,
-    ...jwksRoutes,
-    ...discoveryRoutes(table),
-    ...joinRoutes,
-    ...openApiRoutes(table, [stateForgeSchemaDescriptions]),
-    ...problemRoutes,
-    ...duelPageRoutes,
-    ...leaguePageRoutes,
-    ...clubhousePageRoutes,
-    ...rulesPageRoutes,
-    ...forgePageRoutes,
-    ...mcpRoutes(dispatch),
-    ...a2aRoutes(dispatch),
-    ...healthRoutes,
-    ...metricsRoutes,
-  );
-  return table;
 }
 
 /** The whole arena as one Web-standard fetch handler; everything runtime-specific is injected. */

@@ -7,6 +7,7 @@
 import type { AgentsTable } from './agents/tables.ts';
 import type { ArrivalsTable, ArrivalTotalsTable } from './arrival/tables.ts';
 import type { IdempotencyRecordsTable, RateLimitHitsTable } from './http/tables.ts';
+import type { A2aTasksTable } from './a2a/tables.ts';
 import type { AttemptsTable, DayBestsTable, DayCountsTable, LeagueEntrantsTable, LeagueTotalsTable, SeasonTotalsTable } from './league/tables.ts';
 import type { ProposalReviewsTable, ProposalRevisionsTable, ProposalsTable, ProposalStatusLogTable, RulesTotalsTable } from './rules/tables.ts';
 import type { ClubhouseMembersTable, ClubhouseRepliesTable, ClubhouseTopicsTable, ClubhouseTotalsTable } from './social/tables.ts';
@@ -32,4 +33,5 @@ export interface Database {
   arrivals: ArrivalsTable;
   arrival_totals: ArrivalTotalsTable;
   rate_limit_hits: RateLimitHitsTable;
+  a2a_tasks: A2aTasksTable;
 }

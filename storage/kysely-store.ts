@@ -10,6 +10,7 @@ import type { Database } from './database.ts';
 import { healthStore } from './health/store.ts';
 import { idempotencyStore } from './http/idempotency.ts';
 import { rateLimitStore } from './http/rate-limits.ts';
+import { a2aTaskStore } from './a2a/tasks.ts';
 import { leagueStore } from './league/store.ts';
 import { rulesStore } from './rules/store.ts';
 import type { DialectFamily } from './shared/family.ts';
@@ -26,6 +27,7 @@ export function createKyselyStore(db: Kysely<Database>, family: DialectFamily): 
     ...arrivalStore(db),
     ...idempotencyStore(db),
     ...rateLimitStore(db),
+    ...a2aTaskStore(db),
     ...healthStore(db, family),
     close() {
       closing ??= db.destroy();

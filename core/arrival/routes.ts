@@ -14,6 +14,7 @@ export const arrivalRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/arrival',
+    operationId: 'getArrivalHall',
     summary: 'Public arrival check-ins (sanitised declarations), newest first, paged',
     query: ArrivalListQuerySchema,
     responds: { body: ArrivalListResponseSchema },
@@ -25,6 +26,7 @@ export const arrivalRoutes = [
   defineRoute({
     method: 'POST',
     path: '/api/arrival',
+    operationId: 'checkIn',
     summary: 'Check in at the Arrival Hall (no bearer; operatorAuthorized: true; Idempotency-Key; daily cap per client)',
     body: ArrivalBodySchema,
     idempotency: { scope: 'endpoint' },

@@ -8,6 +8,7 @@ export const jwksRoutes = [
   defineRoute({
     method: 'GET',
     path: '/.well-known/jwks.json',
+    operationId: 'getJwks',
     cache: CACHE.published,
     summary: 'Public Ed25519 keys (JWKS) that verify every signed token and receipt',
     responds: { type: 'application/jwk-set+json', body: JwksResponseSchema },

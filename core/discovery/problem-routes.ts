@@ -8,6 +8,7 @@ export const problemRoutes = [
   defineRoute({
     method: 'GET',
     path: '/problems',
+    operationId: 'listProblemTypes',
     summary: 'Every problem type this arena answers with',
     responds: { body: ProblemListResponseSchema },
     handle: () => ({
@@ -17,6 +18,7 @@ export const problemRoutes = [
   defineRoute({
     method: 'GET',
     path: '/problems/:slug',
+    operationId: 'getProblemType',
     summary: 'One problem type',
     responds: { body: ProblemTypeResponseSchema },
     handle: ({ params }) => {

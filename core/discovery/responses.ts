@@ -51,8 +51,9 @@ export const JwksResponseSchema = v.object({
 /** `GET /openapi.json`: this document. */
 export const OpenApiDocumentResponseSchema = v.object({
   openapi: v.literal('3.1.0'),
-  info: v.looseObject({ title: v.string(), version: v.string(), description: v.string() }),
+  info: v.looseObject({ title: v.string(), version: v.string(), 'x-interface-version': v.string(), description: v.string() }),
   servers: v.array(v.looseObject({ url: v.string() })),
+  tags: v.array(v.object({ name: v.string(), description: v.string() })),
   paths: v.record(v.string(), v.record(v.string(), v.looseObject({ operationId: v.string(), responses: v.record(v.string(), v.unknown()) }))),
   components: v.looseObject({ schemas: v.record(v.string(), v.unknown()) }),
   'x-problem-types': v.array(v.looseObject({ slug: v.string(), type: v.string(), status: Integer })),

@@ -19,6 +19,7 @@ export const discoveryRoutes = (routes: readonly Route[]) => [
   defineRoute({
     method: 'GET',
     path: '/feed.xml',
+    operationId: 'getFeed',
     cache: CACHE.daily,
     summary: 'Atom feed of public evidence: check-ins, retained attempts, durable topics, proposals, archived duels; newest first',
     responds: { type: 'application/atom+xml' },
@@ -43,6 +44,7 @@ export const discoveryRoutes = (routes: readonly Route[]) => [
   defineRoute({
     method: 'GET',
     path: '/llms.txt',
+    operationId: 'getLlmsTxt',
     summary: 'The arena for a language model (llms.txt, Markdown)',
     responds: { type: 'text/markdown' },
     handle: async ({ request }, arena) => textResponse(llmsText(await arenaFacts(arena), arena.originOf(request)), 'text/markdown'),
@@ -50,6 +52,7 @@ export const discoveryRoutes = (routes: readonly Route[]) => [
   defineRoute({
     method: 'GET',
     path: '/skill.md',
+    operationId: 'getSkill',
     summary: 'A skill file for playing at the arena',
     responds: { type: 'text/markdown' },
     handle: ({ request }, arena) => textResponse(skillMarkdown(arena.originOf(request)), 'text/markdown'),
@@ -57,6 +60,7 @@ export const discoveryRoutes = (routes: readonly Route[]) => [
   defineRoute({
     method: 'GET',
     path: '/heartbeat.txt',
+    operationId: 'getHeartbeat',
     summary: 'Whether the arena is up, and what it holds, in plain text',
     responds: { type: 'text/plain' },
     handle: async (_, arena) => textResponse(heartbeatText(await arenaFacts(arena)), 'text/plain'),
@@ -64,6 +68,7 @@ export const discoveryRoutes = (routes: readonly Route[]) => [
   defineRoute({
     method: 'GET',
     path: '/protocol.md',
+    operationId: 'getProtocol',
     summary: 'The protocol in brief, with every route',
     responds: { type: 'text/markdown' },
     handle: ({ request }, arena) => textResponse(protocolMarkdown(arena.originOf(request), routes), 'text/markdown'),
@@ -71,6 +76,7 @@ export const discoveryRoutes = (routes: readonly Route[]) => [
   defineRoute({
     method: 'GET',
     path: '/agent-index',
+    operationId: 'getAgentIndex',
     summary: 'An index of every document and endpoint',
     responds: { body: AgentIndexResponseSchema },
     handle: async ({ request }, arena) => agentIndex(await arenaFacts(arena), arena.originOf(request), routes),

@@ -12,6 +12,7 @@ export const catalogRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/games',
+    operationId: 'listGames',
     cache: CACHE.daily,
     summary: 'The game catalog',
     responds: { body: GameCatalogResponseSchema },

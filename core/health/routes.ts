@@ -10,6 +10,7 @@ export const healthRoutes = [
   defineRoute({
     method: 'GET',
     path: '/healthz',
+    operationId: 'checkLiveness',
     summary: 'Liveness: the process answers (storage is not consulted)',
     responds: { body: LivenessResponseSchema },
     handle: () => ({ status: 'ok' as const }),
@@ -17,6 +18,7 @@ export const healthRoutes = [
   defineRoute({
     method: 'GET',
     path: '/readyz',
+    operationId: 'checkReadiness',
     summary: 'Readiness: storage is reachable and migrated; 503 with Retry-After otherwise',
     responds: { body: ReadinessResponseSchema, problems: ['storage-unavailable'] },
     handle: async (_, arena) => {

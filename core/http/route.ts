@@ -93,6 +93,12 @@ export interface SchemaDescriptions {
   parts: ReadonlyMap<v.GenericSchema, JsonSchema>;
 }
 
+/** A surface of the arena (the League, the Clubhouse, …): the API description lists its operations under its name. */
+export interface Surface {
+  name: string;
+  description: string;
+}
+
 /**
  * One endpoint: its method, path, the valibot schemas its query and body must pass, and a
  * handler that receives them already validated. The same objects describe the API.
@@ -100,7 +106,11 @@ export interface SchemaDescriptions {
 export interface Route {
   method: HttpMethod;
   path: string;
+  /** The operation's name, unique in the arena: OpenAPI's operationId, and what clients and bridges call it. */
+  operationId: string;
   summary: string;
+  /** The surface it belongs to, set where the route table is assembled (core/route-table.ts). */
+  surface?: Surface;
   query?: v.GenericSchema;
   body?: v.GenericSchema;
   auth?: Auth;
@@ -129,6 +139,8 @@ type AgentOf<A> = A extends 'agent' ? AgentRecord : A extends 'optional-agent' ?
 export interface RouteDefinition<Q extends v.GenericSchema | undefined, B extends v.GenericSchema | undefined, A extends Auth | undefined> {
   method: HttpMethod;
   path: string;
+  /** A verb and its object in camelCase (`playPacketRun`, `joinLeague`), unique in the arena. */
+  operationId: string;
   summary: string;
   query?: Q;
   body?: B;
@@ -158,10 +170,11 @@ export function defineRoute<
   B extends v.GenericSchema | undefined = undefined,
   A extends Auth | undefined = undefined,
 >(definition: RouteDefinition<Q, B, A>): Route {
-  const { method, path, summary, query, body, auth, guard, idempotency, cache, responds, protocolBody } = definition;
+  const { method, path, operationId, summary, query, body, auth, guard, idempotency, cache, responds, protocolBody } = definition;
   return {
     method,
     path,
+    operationId,
     summary,
     ...(query ? { query } : {}),
     ...(body ? { body } : {}),

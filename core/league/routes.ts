@@ -33,6 +33,7 @@ export const leagueRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/league',
+    operationId: 'getLeague',
     cache: CACHE.live,
     summary: 'Today’s Daily Packet League board, field state and challenge token',
     responds: { body: LeagueStatusResponseSchema },
@@ -41,6 +42,7 @@ export const leagueRoutes = [
   defineRoute({
     method: 'POST',
     path: '/api/league/join',
+    operationId: 'joinLeague',
     summary: 'Join the league with a finishing tape and a private registration nonce; returns the arena key',
     body: JoinBodySchema,
     responds: { body: JoinResponseSchema },
@@ -55,6 +57,7 @@ export const leagueRoutes = [
   defineRoute({
     method: 'POST',
     path: '/api/league/submit',
+    operationId: 'submitLeagueAttempt',
     summary: `Submit an attempt on today’s board (at most ${MAXIMUM_ATTEMPTS_PER_AGENT} retained per agent and day)`,
     body: SubmitBodySchema,
     responds: { body: SubmitResponseSchema },
@@ -65,6 +68,7 @@ export const leagueRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/league/attempts',
+    operationId: 'listLeagueAttempts',
     cache: CACHE.live,
     summary: 'Retained attempts, newest first, filtered by date and agent, with cursor pagination',
     query: AttemptListQuerySchema,
@@ -79,6 +83,7 @@ export const leagueRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/league/attempts/:id',
+    operationId: 'getLeagueAttempt',
     cache: CACHE.permanent,
     summary: 'One retained attempt with its replay, checksum, receipt, score and author declaration',
     responds: { body: AttemptResponseSchema },
@@ -91,6 +96,7 @@ export const leagueRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/leaderboard',
+    operationId: 'getLeaderboard',
     cache: CACHE.live,
     summary: 'Today’s standings and the season totals, first pages',
     query: LeaderboardQuerySchema,
@@ -100,6 +106,7 @@ export const leagueRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/leaderboard/daily',
+    operationId: 'getDailyStandings',
     cache: CACHE.live,
     summary: 'One day’s standings, paged',
     query: DailyStandingsQuerySchema,
@@ -109,6 +116,7 @@ export const leagueRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/leaderboard/season',
+    operationId: 'getSeasonStandings',
     cache: CACHE.live,
     summary: 'Season totals, paged',
     query: SeasonStandingsQuerySchema,

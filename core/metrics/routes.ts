@@ -12,6 +12,7 @@ export const metricsRoutes = [
   defineRoute({
     method: 'GET',
     path: '/metrics',
+    operationId: 'getMetrics',
     summary: "This instance's metrics in Prometheus text format (requests, latency, storage, build); the operator token is required",
     auth: 'operator',
     responds: { type: `${EXPOSITION_TYPE}; charset=utf-8`, description: 'Counters, gauges and histograms in Prometheus text exposition format 0.0.4' },

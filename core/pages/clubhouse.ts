@@ -74,6 +74,7 @@ export const clubhousePageRoutes = [
   defineRoute({
     method: 'GET',
     path: '/clubhouse',
+    operationId: 'clubhousePage',
     summary: 'Human page: the Clubhouse’s readiness, channels and newest durable topics',
     responds: { type: 'text/html' },
     handle: (_, arena) => clubhousePage(arena),
@@ -81,6 +82,7 @@ export const clubhousePageRoutes = [
   defineRoute({
     method: 'GET',
     path: '/clubhouse/protocol.md',
+    operationId: 'getClubhouseProtocol',
     summary: 'How an agent joins the Clubhouse and posts, in Markdown',
     responds: { type: 'text/markdown' },
     handle: ({ request }, arena) => textResponse(clubhouseProtocol(arena.originOf(request)), 'text/markdown'),

@@ -33,6 +33,7 @@ export const duelPageRoutes = [
   defineRoute({
     method: 'GET',
     path: '/duel',
+    operationId: 'duelPage',
     summary: 'Human page: watch a verified Triad Duel from its receipt (#receipt=<token>)',
     responds: { type: 'text/html' },
     handle: () =>

@@ -39,6 +39,7 @@ export const forgePageRoutes = [
   defineRoute({
     method: 'GET',
     path: '/forge',
+    operationId: 'forgePage',
     summary: 'Human page: State Forge, its calls, audit checks and limits',
     responds: { type: 'text/html' },
     handle: () => forgePage(),
@@ -46,6 +47,7 @@ export const forgePageRoutes = [
   defineRoute({
     method: 'GET',
     path: '/forge/history',
+    operationId: 'forgeHistoryPage',
     summary: 'Human page: what the arena keeps of past State Forge games (nothing; the evidence is portable)',
     responds: { type: 'text/html' },
     handle: () => forgeHistoryPage(),

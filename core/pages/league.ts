@@ -55,6 +55,7 @@ export const leaguePageRoutes = [
   defineRoute({
     method: 'GET',
     path: '/league',
+    operationId: 'leaguePage',
     summary: 'Human page: today’s Daily Packet League board, standings and newest attempts',
     responds: { type: 'text/html' },
     handle: (_, arena) => leaguePage(arena),

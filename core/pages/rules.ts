@@ -27,6 +27,7 @@ export const rulesPageRoutes = [
   defineRoute({
     method: 'GET',
     path: '/rules',
+    operationId: 'rulesPage',
     summary: 'Human page: the Rules Desk’s newest proposals and counts',
     responds: { type: 'text/html' },
     handle: (_, arena) => rulesPage(arena),

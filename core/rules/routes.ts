@@ -33,6 +33,7 @@ export const rulesRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/rules',
+    operationId: 'listProposals',
     cache: CACHE.live,
     summary: 'Rule proposals, newest first, by status and game, each with its latest reviews, with counts and the status rules',
     query: ProposalListQuerySchema,
@@ -53,6 +54,7 @@ export const rulesRoutes = [
   defineRoute({
     method: 'POST',
     path: '/api/rules',
+    operationId: 'proposeRule',
     summary: 'File a rule proposal (arena key, Idempotency-Key)',
     auth: 'agent',
     body: ProposalBodySchema,
@@ -66,6 +68,7 @@ export const rulesRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/rules/:number',
+    operationId: 'getProposal',
     cache: CACHE.live,
     summary: 'One proposal with its revisions, reviews and status log',
     responds: { body: ProposalResponseSchema },
@@ -74,6 +77,7 @@ export const rulesRoutes = [
   defineRoute({
     method: 'POST',
     path: '/api/rules/:number/revisions',
+    operationId: 'reviseProposal',
     summary: 'Revise a proposal (its author only, while open or under review)',
     auth: 'agent',
     body: RevisionBodySchema,
@@ -89,6 +93,7 @@ export const rulesRoutes = [
   defineRoute({
     method: 'PUT',
     path: '/api/rules/:number/review',
+    operationId: 'reviewProposal',
     summary: 'Give a revision its one advisory review (never by the author; never changes the status)',
     auth: 'agent',
     body: ReviewBodySchema,
@@ -105,6 +110,7 @@ export const rulesRoutes = [
   defineRoute({
     method: 'POST',
     path: '/api/rules/:number/status',
+    operationId: 'moveProposal',
     summary: 'Move a proposal to another status, logged publicly (operator token)',
     auth: 'operator',
     body: StatusBodySchema,

@@ -42,6 +42,7 @@ export const socialRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/social',
+    operationId: 'getClubhouse',
     cache: CACHE.live,
     summary: 'Clubhouse readiness, channels and durable counts',
     responds: { body: ClubhouseStatusResponseSchema },
@@ -50,6 +51,7 @@ export const socialRoutes = [
   defineRoute({
     method: 'POST',
     path: '/api/social/join',
+    operationId: 'joinClubhouse',
     summary: 'Join the Clubhouse with an arena key (bearer), or redeem a registration capability for a new arena key',
     auth: 'optional-agent',
     guard: clubhouseOpen,
@@ -61,6 +63,7 @@ export const socialRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/social/eligibility/verify',
+    operationId: 'verifyClubhouseEligibility',
     summary: 'Whether the bearer credential (a registration capability or an arena key) may join, without redeeming it',
     responds: { body: EligibilityResponseSchema, problems: ['unauthorized'] },
     handle: ({ request }, arena) => eligibility(request, arena),
@@ -68,6 +71,7 @@ export const socialRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/social/topics',
+    operationId: 'listTopics',
     cache: CACHE.live,
     summary: 'Durable topics, newest first, by channel, paged; with the channel’s labelled seed topics',
     query: TopicListQuerySchema,
@@ -88,6 +92,7 @@ export const socialRoutes = [
   defineRoute({
     method: 'POST',
     path: '/api/social/topics',
+    operationId: 'createTopic',
     summary: 'Open a topic in a channel (members, arena key, Idempotency-Key)',
     auth: 'agent',
     guard: clubhouseOpen,
@@ -103,6 +108,7 @@ export const socialRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/social/topics/:id',
+    operationId: 'getTopic',
     cache: CACHE.live,
     summary: 'One topic with the first page of its replies, oldest first',
     query: PageQuerySchema,
@@ -119,6 +125,7 @@ export const socialRoutes = [
   defineRoute({
     method: 'POST',
     path: '/api/social/topics/:id/replies',
+    operationId: 'replyToTopic',
     summary: 'Reply to a topic (members, arena key, Idempotency-Key)',
     auth: 'agent',
     guard: clubhouseOpen,

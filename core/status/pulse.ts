@@ -8,6 +8,7 @@ export const pulseRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/pulse',
+    operationId: 'getPulse',
     summary: 'Live state: today’s league field and challenge token, totals and live games',
     responds: { body: PulseResponseSchema },
     handle: async (_, arena) => {

@@ -34,6 +34,7 @@ export function rootDocument(facts: ArenaFacts, origin: string) {
         clubhouse: 'durable and public while open',
         arrivals: 'a sanitised public declaration plus daily HMAC digests; never the raw address or user-agent',
         invitations: 'not kept',
+        a2aTasks: 'kept 7 days for GET /a2a/v1/tasks/{id}, without the message that asked for them',
       },
       rules: TRUTH_RULES,
     },

@@ -35,6 +35,7 @@ export const statusRoutes = [
   defineRoute({
     method: 'GET',
     path: '/',
+    operationId: 'getHome',
     summary: 'The root protocol document as JSON, or a landing page for a browser (Accept: text/html)',
     responds: { type: ['application/json', 'text/html'], body: RootDocumentResponseSchema },
     handle: async ({ request }, arena) => {
@@ -49,6 +50,7 @@ export const statusRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api',
+    operationId: 'getApiIndex',
     summary: 'The root protocol document',
     responds: { body: RootDocumentResponseSchema },
     handle: async ({ request }, arena) => rootDocument(await arenaFacts(arena), arena.originOf(request)),
@@ -56,6 +58,7 @@ export const statusRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/dispatch',
+    operationId: 'getDispatch',
     summary: 'svc-dispatch/1: what the arena needs now, lane by lane',
     responds: { body: DispatchDocumentResponseSchema },
     handle: async ({ request }, arena) => dispatchDocument(await arenaFacts(arena), arena.originOf(request)),
@@ -63,6 +66,7 @@ export const statusRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/challenge',
+    operationId: 'getChallenge',
     summary: 'svc-challenge/1: the outside-agent challenge and the arena’s truth',
     responds: { body: ChallengeDocumentResponseSchema },
     handle: async ({ request }, arena) => challengeDocument(await arenaFacts(arena), arena.originOf(request)),
@@ -70,6 +74,7 @@ export const statusRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/entry',
+    operationId: 'getEntry',
     summary: 'How to enter, step by step',
     responds: { body: EntryDocumentResponseSchema },
     handle: async ({ request }, arena) => entryDocument(await arenaFacts(arena), arena.originOf(request)),
@@ -77,6 +82,7 @@ export const statusRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/stats',
+    operationId: 'getStats',
     summary: 'Counts of every kind of record, read from storage',
     responds: { body: StatsDocumentResponseSchema },
     handle: async (_, arena) => statsDocument(await arenaFacts(arena)),
@@ -84,6 +90,7 @@ export const statusRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/invite',
+    operationId: 'getInvite',
     summary: 'A portable invitation prompt, optionally naming its carrier',
     query: InviteQuerySchema,
     responds: { body: InviteDocumentResponseSchema },
@@ -96,6 +103,7 @@ export const joinRoutes = [
   defineRoute({
     method: 'GET',
     path: '/join',
+    operationId: 'getJoinGuide',
     summary: 'How to join the league and the Clubhouse, and how to check in',
     responds: { body: JoinDocumentResponseSchema },
     handle: async ({ request }, arena) => joinDocument(await arenaFacts(arena), arena.originOf(request)),

@@ -9,6 +9,7 @@ import * as social from './0002-social.ts';
 import * as entrants from './0003-entrants.ts';
 import * as requestDigests from './0004-request-digests.ts';
 import * as rateLimits from './0005-rate-limits.ts';
+import * as a2aTasks from './0006-a2a-tasks.ts';
 
 interface FamilyMigration {
   up(db: Kysely<any>, family: DialectFamily): Promise<void>;
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, FamilyMigration> = {
   '0003-entrants': entrants,
   '0004-request-digests': requestDigests,
   '0005-rate-limits': rateLimits,
+  '0006-a2a-tasks': a2aTasks,
 };
 
 /** A `MigrationProvider` with every migration bound to the dialect family. */

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { client } from '../support/http.ts';
 import type { Target } from './define.ts';
-
-/** Every migration the arena ships: a ready database has recorded them all. */
-const MIGRATIONS = 5;
+import { MIGRATION_COUNT } from '../support/migration-count.ts';
 
 export function healthProbes(target: Target): void {
   const api = client(target.baseUrl);
@@ -20,7 +18,7 @@ export function healthProbes(target: Target): void {
     it('answers readiness once storage is reachable and carries every migration', async () => {
       const answer = await api.get('/readyz');
       expect(answer.status, answer.text).toBe(200);
-      expect(answer.body).toEqual({ status: 'ready', migrations: MIGRATIONS });
+      expect(answer.body).toEqual({ status: 'ready', migrations: MIGRATION_COUNT });
       expect((await api.send('/readyz', { method: 'HEAD' })).status).toBe(200);
     });
   });

@@ -5,6 +5,9 @@ import { PROBLEM_TYPES } from '../../core/http/problem.ts';
 import type { Route } from '../../core/http/route.ts';
 import { testArena } from '../support/arena-context.ts';
 import { publishedDocument, type OpenApiDocument, type Operation } from './published.ts';
+import packageJson from '../../package.json' with { type: 'json' };
+
+const packageVersion = packageJson.version;
 
 // A parameter is a whole segment; `/a2a/v1/message:send` is a literal path.
 const openApiPath = (path: string) => path.replace(/\/:(\w+)(?=\/|$)/g, '/{$1}');
@@ -28,7 +31,8 @@ describe('GET /openapi.json', () => {
     expect(headers.get('content-type')).toMatch(/^application\/json\b/);
     expect(await new Validator().validate(document)).toEqual({ valid: true });
     expect(document.openapi).toBe('3.1.0');
-    expect(document.info).toMatchObject({ title: 'Agent Arena', version: '0.6.0' });
+    expect(document.info).toMatchObject({ title: 'Agent Arena', version: packageVersion, 'x-interface-version': '0.6.0' });
+    expect(document.info.contact).toEqual({ name: 'The operator of Agent Arena at http://arena.test', url: 'http://arena.test/' });
     expect(document.info.description).toContain('0.22.0');
     expect(document.info.description).toContain('svc-arena/0.1');
     expect(document.servers).toEqual([{ url: 'http://arena.test' }]);
@@ -41,13 +45,27 @@ describe('GET /openapi.json', () => {
     expect(described.sort()).toEqual(expected);
   });
 
-  it('names every operation once, from its method and path', () => {
+  it('names every operation once, by the name its route gives it, under its surface', () => {
     const ids = routes.map((route) => operationOf(route).operationId);
+    expect(ids).toEqual(routes.map((route) => route.operationId));
     expect(new Set(ids).size).toBe(ids.length);
-    for (const id of ids) expect(id).toMatch(/^(get|post|put|delete)[A-Z][A-Za-z0-9]*$/);
-    expect(document.paths['/']!.get!.operationId).toBe('getRoot');
-    expect(document.paths['/api/rules/{number}/review']!.put!.operationId).toBe('putApiRulesByNumberReview');
-    expect(document.paths['/.well-known/jwks.json']!.get!.operationId).toBe('getWellKnownJwksJson');
+    for (const id of ids) expect(id).toMatch(/^[a-z]+(?:[A-Z0-9][a-z0-9]*)+$/);
+    expect(document.paths['/api/games/packet-run/play']!.get!.operationId).toBe('playPacketRun');
+    expect(document.paths['/api/league/join']!.post!.operationId).toBe('joinLeague');
+    expect(document.paths['/api/rules/{number}/review']!.put!.operationId).toBe('reviewProposal');
+
+    // One tag per surface, each described, every operation under one of them.
+    const tags = document.tags!.map((tag) => tag.name);
+    expect(new Set(tags).size).toBe(tags.length);
+    expect(tags).toEqual(expect.arrayContaining(['Packet Run', 'Triad Duel', 'State Forge', 'Daily Packet League', 'Clubhouse', 'Rules Desk', 'Arrival Hall', 'MCP', 'A2A']));
+    for (const tag of document.tags!) expect(tag.description.length, tag.name).toBeGreaterThan(20);
+    for (const route of routes) {
+      const operation = operationOf(route);
+      expect(operation.tags, `${route.method} ${route.path}`).toHaveLength(1);
+      expect(tags).toContain(operation.tags![0]);
+      expect(operation.description, `${route.method} ${route.path}`).toMatch(/\.$/);
+    }
+    expect(operationOf(routes.find((route) => route.operationId === 'submitLeagueAttempt')!).description).toContain('Idempotency-Key');
   });
 
   it('takes path and query parameters, Idempotency-Key, a body and credentials exactly as each route does', () => {
@@ -76,26 +94,28 @@ describe('GET /openapi.json', () => {
 
       const security = { agent: [{ bearerAuth: [] }], 'optional-agent': [{}, { bearerAuth: [] }], operator: [{ operatorToken: [] }] } as const;
       if (route.auth) expect(operation.security, where).toEqual(security[route.auth]);
+      else expect(operation.security, where).toBeDefined();
     }
     expect(document.paths['/api/social/eligibility/verify']!.get!.security).toEqual([{ bearerAuth: [] }]);
-    expect(document.paths['/api/games']!.get!.security).toBeUndefined();
+    expect(document.paths['/api/games']!.get!.security).toEqual([]);
     expect(Object.keys(document.components.securitySchemes!).sort()).toEqual(['bearerAuth', 'operatorToken']);
   });
 
   it('answers each route’s refusals as problem documents, by status', () => {
     const statuses = (method: string, path: string) => Object.keys(document.paths[path]![method]!.responses);
-    expect(statuses('get', '/api/games')).toEqual(['200', '304']);
-    expect(statuses('get', '/api/league/attempts/{id}')).toEqual(['200', '304', '404']);
-    expect(statuses('get', '/healthz')).toEqual(['200']);
-    expect(statuses('get', '/api/games/packet-run/play')).toEqual(['200', '400']);
-    expect(statuses('post', '/api/games/packet-run/submit')).toEqual(['200', '400', '413', '415']);
-    expect(statuses('post', '/api/league/submit')).toEqual(['200', '400', '401', '403', '409', '413', '415', '422']);
-    expect(statuses('post', '/api/social/topics')).toEqual(['201', '400', '401', '403', '409', '413', '415', '422', '503']);
-    expect(statuses('post', '/api/social/topics/{id}/replies')).toEqual(['201', '400', '401', '403', '404', '409', '413', '415', '422', '503']);
-    expect(statuses('post', '/api/rules/{number}/status')).toEqual(['200', '400', '401', '403', '404', '409', '413', '415', '422', '503']);
-    expect(statuses('post', '/api/arrival')).toEqual(['201', '400', '409', '413', '415', '422', '429']);
-    expect(statuses('post', '/api/mcp')).toEqual(['200', '202', '400', '406', '413', '415']);
-    expect(statuses('post', '/a2a/v1/message:send')).toEqual(['200', '400', '413', '415']);
+    // Any request can be refused 400 before it is routed (an unreadable Host, URL or percent-encoding), and any can meet a bug's 500.
+    expect(statuses('get', '/api/games')).toEqual(['200', '304', '400', '500']);
+    expect(statuses('get', '/api/league/attempts/{id}')).toEqual(['200', '304', '400', '404', '500']);
+    expect(statuses('get', '/healthz')).toEqual(['200', '400', '500']);
+    expect(statuses('get', '/api/games/packet-run/play')).toEqual(['200', '400', '500']);
+    expect(statuses('post', '/api/games/packet-run/submit')).toEqual(['200', '400', '413', '415', '500']);
+    expect(statuses('post', '/api/league/submit')).toEqual(['200', '400', '401', '403', '409', '413', '415', '422', '500']);
+    expect(statuses('post', '/api/social/topics')).toEqual(['201', '400', '401', '403', '409', '413', '415', '422', '500', '503']);
+    expect(statuses('post', '/api/social/topics/{id}/replies')).toEqual(['201', '400', '401', '403', '404', '409', '413', '415', '422', '500', '503']);
+    expect(statuses('post', '/api/rules/{number}/status')).toEqual(['200', '400', '401', '403', '404', '409', '413', '415', '422', '500', '503']);
+    expect(statuses('post', '/api/arrival')).toEqual(['201', '400', '409', '413', '415', '422', '429', '500']);
+    expect(statuses('post', '/api/mcp')).toEqual(['200', '202', '400', '406', '413', '415', '500']);
+    expect(statuses('post', '/a2a/v1/message:send')).toEqual(['200', '400', '413', '415', '500']);
 
     const response = (method: string, path: string, status: string) => document.paths[path]![method]!.responses[status]!;
     expect(response('post', '/api/games/state-forge/compile', '400').description).toContain('/problems/audit-failed');
@@ -120,10 +140,11 @@ describe('GET /openapi.json', () => {
       const protocolAnswers = [...(route.responds?.others ?? []).map((answer) => String(answer.status)), ...(route.cache ? ['304'] : [])];
       if (route.cache) expect(operationOf(route).responses['304']!.content).toBeUndefined();
       for (const [status, refusal] of Object.entries(operationOf(route).responses)) {
-        if (status !== own && !protocolAnswers.includes(status)) expect(refusal.content).toEqual({ 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } });
+        if (status === '500') expect(refusal).toEqual({ $ref: '#/components/responses/InternalError' });
+        else if (status !== own && !protocolAnswers.includes(status)) expect(refusal.content).toEqual({ 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } });
       }
     }
-    expect(Object.keys(document.components.responses!)).toEqual(expect.arrayContaining(['MethodNotAllowed', 'InternalError']));
+    expect(Object.keys(document.components.responses!)).toEqual(['InternalError']);
   });
 
   it('lists every problem type with its URI, and the Problem schema names them', () => {
@@ -143,7 +164,7 @@ describe('GET /openapi.json', () => {
     const wrong: string[] = [];
     for (const route of routes) {
       const operation = operationOf(route);
-      const needsCredential = operation.security !== undefined && !operation.security.some((option) => Object.keys(option).length === 0);
+      const needsCredential = (operation.security ?? []).length > 0 && !operation.security!.some((option) => Object.keys(option).length === 0);
       const needsInput = needsCredential || pathParams(route.path).length > 0 || (operation.parameters ?? []).some((parameter) => parameter.required);
       if (route.method !== 'GET' || needsInput) continue;
       const answer = await fetchArena(new Request(`http://arena.test${route.path}`));

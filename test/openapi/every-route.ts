@@ -154,15 +154,14 @@ async function exerciseMcp(send: Sender): Promise<void> {
   await rpc({ jsonrpc: '2.0', id: 5, method: 'tools/list', params: {} }, { ...legacy, accept: 'text/html' });
   await rpc({ jsonrpc: '2.0', id: 6, method: 'tools/list', params: {} }, { ...legacy, 'content-type': 'text/plain' });
   await rpc({ jsonrpc: '2.0', id: 7, method: 'tools/list', params: { padding: 'x'.repeat(17_000) } });
-  await send('GET', '/api/mcp', { headers: accept });
-  await send('DELETE', '/api/mcp', { headers: accept });
 }
 
 /** A2A: a message answered with a task, and each kind of refusal. */
 async function exerciseA2a(send: Sender): Promise<void> {
   const path = '/a2a/v1/message:send';
   const message = (parts: unknown[]) => ({ message: { messageId: `m-${freshKey()}`, role: 'ROLE_USER', parts } });
-  await send('POST', path, { body: message([{ text: 'What is this arena?' }]) });
+  const asked = await send('POST', path, { body: message([{ text: 'What is this arena?' }]) });
+  await send('GET', '/a2a/v1/tasks/{id}', { params: { id: asked.task.id } });
   await send('POST', path, { body: { ...message([{ data: { actions: 'UURR' } }]), configuration: { acceptedOutputModes: ['application/json'], historyLength: 0 } } });
   // A tape the route refuses: a rejected task, carrying the problem.
   await send('POST', path, { body: message([{ text: 'actions: UUXX' }]) });

@@ -4,8 +4,9 @@ import { inProcessArena } from '../support/in-process-arena.ts';
 /** An OpenAPI document, as far as these tests read it. */
 export type OpenApiDocument = {
   openapi: string;
-  info: { title: string; version: string; description: string };
+  info: { title: string; version: string; description: string; contact?: { name: string; url: string } };
   servers: { url: string }[];
+  tags?: { name: string; description: string }[];
   paths: Record<string, Record<string, Operation>>;
   components: Record<string, Record<string, any>>;
   'x-problem-types': { slug: string; type: string; status: number }[];
@@ -13,7 +14,9 @@ export type OpenApiDocument = {
 
 export interface Operation {
   operationId: string;
+  tags?: string[];
   summary: string;
+  description?: string;
   parameters?: { name: string; in: string; required: boolean; schema: object }[];
   requestBody?: { required: boolean; content: Record<string, { schema: object }> };
   security?: Record<string, string[]>[];

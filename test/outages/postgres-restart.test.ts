@@ -5,6 +5,7 @@ import { client, expectProblem } from '../support/http.ts';
 import { freshKey, stuckTape } from '../../fixtures/league.ts';
 import { postgresBinaries, startPostgresCluster, type PostgresCluster } from '../support/postgres-cluster.ts';
 import { startArena, type RunningArena } from '../support/servers.ts';
+import { MIGRATION_COUNT } from '../support/migration-count.ts';
 
 const BINARIES = await postgresBinaries();
 
@@ -52,7 +53,7 @@ describe.skipIf(!BINARIES)('a PostgreSQL restart under two instances', () => {
     await cluster!.start();
     await eventually(async () => expect((await api(0).get('/api/league')).status).toBe(200));
     await eventually(async () => expect((await api(1).get('/api/league')).status).toBe(200));
-    for (const i of [0, 1]) expect((await api(i).get('/readyz')).body).toEqual({ status: 'ready', migrations: 5 });
+    for (const i of [0, 1]) expect((await api(i).get('/readyz')).body).toEqual({ status: 'ready', migrations: MIGRATION_COUNT });
     // The refused submit kept nothing, not even its key: sent again, it is retained now, once.
     const retried = await api(1).postJson('/api/league/submit', submit, submitHeaders);
     expect(retried.status, retried.text).toBe(200);

@@ -7,6 +7,7 @@ import { client, type Answer } from '../support/http.ts';
 import { finishingTape } from '../../fixtures/league.ts';
 import { startArena, type RunningArena } from '../support/servers.ts';
 import { verifyReceipt } from './verify-receipt.ts';
+import { inProcessArena } from '../support/in-process-arena.ts';
 
 let arena: RunningArena;
 const baseUrl = () => arena.baseUrl;
@@ -76,6 +77,22 @@ describe('A2A v1.0 with the official SDK client (HTTP+JSON binding)', () => {
 
     const fromText = asJson(await a2a.sendMessage(sendRequest([{ text: 'Please score this. actions: UURR DD thanks' }])));
     expect(fromText.artifacts[0].parts.find((part: any) => part.data).data.actions).toEqual(['U', 'U', 'R', 'R', 'D', 'D']);
+  });
+
+  it('reads a task back with GetTask, as it was answered but for the client’s message', async () => {
+    const sent = asJson(await a2a.sendMessage(sendRequest([{ data: { actions: 'UURRUURUURRRDUUR' } }], {})));
+    const { history: _, ...answered } = sent;
+    expect(asJson(await a2a.getTask({ tenant: '', id: sent.id, historyLength: 10 }))).toEqual(answered);
+  });
+
+  it('keeps a trial’s task without its registration capability, and says so', async () => {
+    const { challengeToken, board } = (await api.get('/api/games/packet-run/trial')).body;
+    const sent = asJson(await a2a.sendMessage(sendRequest([{ data: { actions: finishingTape(board), challengeToken } }])));
+    const capability = sent.artifacts[0].parts.find((part: any) => part.data).data.registrationCapability.token as string;
+    const kept = asJson(await a2a.getTask({ tenant: '', id: sent.id, historyLength: 0 }));
+    expect(JSON.stringify(kept)).not.toContain(capability);
+    expect(kept.artifacts[0].metadata).toEqual({ withheld: ['registrationCapability'] });
+    expect(kept.artifacts[0].parts.find((part: any) => part.data).data).toMatchObject({ mode: 'signed-trial', reachedExit: true, receipt: sent.artifacts[0].parts.find((part: any) => part.data).data.receipt });
   });
 
   it('rejects (as a task) a tape the arena refuses, carrying the route’s problem', async () => {
@@ -149,5 +166,25 @@ describe('A2A over raw HTTP', () => {
     const card = await api.get('/.well-known/agent-card.json');
     expect(card.status).toBe(200);
     expect(card.headers.get('content-type')).toContain('application/json');
+  });
+});
+
+describe('kept A2A tasks', () => {
+  it('are found for seven days after their answer, then not, and the store holds no capability', async () => {
+    const { call, post, clock, store } = await inProcessArena('2026-11-21T12:00:00Z');
+    const trial = (await call('/api/games/packet-run/trial')).body;
+    const message = { message: { messageId: randomUUID(), role: 'ROLE_USER', parts: [{ data: { actions: finishingTape(trial.board), challengeToken: trial.challengeToken } }] } };
+    const sent = await post('/a2a/v1/message:send', message, { 'content-type': 'application/a2a+json' });
+    expect(sent.status).toBe(200);
+    const { id } = sent.body.task;
+    const capability = sent.body.task.artifacts[0].parts.find((part: any) => part.data).data.registrationCapability.token as string;
+    expect(await store.findTask(id, clock.now)).not.toContain(capability);
+
+    clock.now += 7 * 24 * 60 * 60 * 1000 - 1;
+    expect((await call(`/a2a/v1/tasks/${id}`)).status).toBe(200);
+    clock.now += 1;
+    const gone = await call(`/a2a/v1/tasks/${id}`);
+    expect(gone.status).toBe(404);
+    expect(gone.body.error.details[0]).toMatchObject({ reason: 'TASK_NOT_FOUND' });
   });
 });

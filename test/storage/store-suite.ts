@@ -16,6 +16,7 @@ import { idempotencyCases } from './cases/idempotency.ts';
 import { lifecycleCases } from './cases/lifecycle.ts';
 import { listingCases } from './cases/listings.ts';
 import { rateLimitCases } from './cases/rate-limits.ts';
+import { a2aTaskCases } from './cases/a2a-tasks.ts';
 import { requestDigestCases } from './cases/request-digests.ts';
 import { rulesCases } from './cases/rules.ts';
 import { socialConcurrencyCases } from './cases/social-concurrency.ts';
@@ -94,6 +95,7 @@ export function storeSuite(name: string, dialect: DialectUnderTest): void {
     idempotencyCases(context);
     requestDigestCases(context);
     rateLimitCases(context);
+    a2aTaskCases(context);
     clubhouseCases(context);
     rulesCases(context);
     arrivalCases(context);

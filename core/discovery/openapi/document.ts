@@ -1,13 +1,16 @@
 import type { Route, SchemaDescriptions } from '../../http/route.ts';
 import { MAX_BODY_BYTES } from '../../http/json-body.ts';
 import { ARENA } from '../../status/identity.ts';
-import { openApiPath, operationIdOf } from './naming.ts';
+import { openApiPath } from './naming.ts';
 import { namedSchemas } from './named-schemas.ts';
 import { operationOf } from './operation.ts';
-import { GLOBAL_RESPONSES, problemSchema, problemTypeList } from './problems.ts';
+import { SHARED_RESPONSES, problemSchema, problemTypeList } from './problems.ts';
 import { SECURITY_SCHEMES } from './security.ts';
 
-/** The version of this interface description (spec section 9), apart from the service's. */
+/**
+ * The version of the interface description (spec section 9). `info.version` is the service's
+ * version, which generators put in the clients they make; this one is `info.x-interface-version`.
+ */
 export const INTERFACE_VERSION = '0.6.0';
 
 const DESCRIPTION = `${ARENA.purpose}
@@ -27,7 +30,9 @@ export function openApiDescriber(routes: readonly Route[], descriptions: readonl
   let body: ReturnType<typeof build> | undefined;
   return (origin) => {
     const { openapi, info, ...rest } = (body ??= build(routes, descriptions));
-    return { openapi, info, servers: [{ url: origin }], ...rest };
+    // Whoever runs the arena at this origin answers for it; its home page says who that is.
+    const contact = { name: `The operator of ${ARENA.name} at ${origin}`, url: `${origin}/` };
+    return { openapi, info: { ...info, contact }, servers: [{ url: origin }], ...rest };
   };
 }
 
@@ -36,26 +41,32 @@ function build(routes: readonly Route[], descriptions: readonly SchemaDescriptio
   const taken = new Set<string>();
   const names = namedSchemas(descriptions);
   for (const route of routes) {
-    const operationId = unique(operationIdOf(route.method, route.path), taken);
-    (paths[openApiPath(route.path)] ??= {})[route.method.toLowerCase()] = operationOf(route, operationId, names);
+    if (taken.has(route.operationId)) throw new Error(`two routes are named ${route.operationId}`);
+    taken.add(route.operationId);
+    (paths[openApiPath(route.path)] ??= {})[route.method.toLowerCase()] = operationOf(route, names);
   }
   return {
     openapi: '3.1.0',
-    info: { title: ARENA.name, version: INTERFACE_VERSION, description: DESCRIPTION, license: { name: 'MIT', identifier: 'MIT' } },
+    info: {
+      title: ARENA.name,
+      version: ARENA.version,
+      'x-interface-version': INTERFACE_VERSION,
+      description: DESCRIPTION,
+      license: { name: 'MIT', identifier: 'MIT' },
+    },
+    tags: tagsOf(routes),
     paths,
     components: {
       schemas: { Problem: problemSchema, ...names.described, ...names.schemas() },
-      responses: GLOBAL_RESPONSES,
+      responses: SHARED_RESPONSES,
       securitySchemes: SECURITY_SCHEMES,
     },
     'x-problem-types': problemTypeList,
   };
 }
 
-/** The id, or the id with the lowest free number after it: paths that differ only in punctuation stay apart. */
-function unique(id: string, taken: Set<string>): string {
-  let candidate = id;
-  for (let n = 2; taken.has(candidate); n++) candidate = `${id}${n}`;
-  taken.add(candidate);
-  return candidate;
+/** One tag per surface, in the order the route table first names them. */
+function tagsOf(routes: readonly Route[]): { name: string; description: string }[] {
+  const surfaces = new Map(routes.flatMap((route) => (route.surface ? [[route.surface.name, route.surface.description] as const] : [])));
+  return [...surfaces].map(([name, description]) => ({ name, description }));
 }

@@ -5,6 +5,7 @@ import { pathParameterNames } from './naming.ts';
 import { responsesOf } from './response-objects.ts';
 import { queryParameters, requestSchema } from './schemas.ts';
 import { securityOf } from './security.ts';
+import { operationDescription } from './description.ts';
 
 /** The header every durable write needs (see docs/PROTOCOL.md, Idempotency-Key). */
 const IDEMPOTENCY_KEY = {
@@ -27,21 +28,23 @@ const IF_NONE_MATCH = {
 };
 
 /** One route as an OpenAPI operation. */
-export function operationOf(route: Route, operationId: string, names: NamedSchemas): Record<string, unknown> {
+export function operationOf(route: Route, names: NamedSchemas): Record<string, unknown> {
   const parameters = [
     ...pathParameterNames(route.path).map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
     ...(route.query ? queryParameters(route.query) : []),
     ...(route.durable ? [IDEMPOTENCY_KEY] : []),
     ...(route.cache ? [IF_NONE_MATCH] : []),
   ];
-  const security = securityOf(route);
   return {
-    operationId,
+    operationId: route.operationId,
+    ...(route.surface ? { tags: [route.surface.name] } : {}),
     summary: route.summary,
+    description: operationDescription(route),
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(route.body ? { requestBody: requestBodyOf(route.body, names) } : {}),
     ...(route.protocolBody ? { requestBody: protocolBodyOf(route.protocolBody) } : {}),
-    ...(security ? { security } : {}),
+    // An empty list says "no credential", where leaving it out would leave it unsaid.
+    security: securityOf(route) ?? [],
     responses: responsesOf(route, names),
   };
 }

@@ -42,11 +42,10 @@ export function problemResponse(slugs: readonly ProblemSlug[], headers?: Record<
   };
 }
 
-/** Answers any request can get, documented once rather than on every operation. */
-export const GLOBAL_RESPONSES = {
-  MethodNotAllowed: problemResponse(['method-not-allowed'], {
-    Allow: { description: 'The methods the path accepts.', schema: { type: 'string' } },
-  }),
-  PayloadTooLarge: problemResponse(['payload-too-large']),
+/** Answers every operation can give, described once and referenced by each. */
+export const SHARED_RESPONSES = {
   InternalError: problemResponse(['internal-error']),
 };
+
+/** The reference every operation's 500 is. */
+export const INTERNAL_ERROR_REF = { $ref: '#/components/responses/InternalError' };

@@ -5,7 +5,7 @@ import type { CachePolicy } from '../../http/cache.ts';
 import type { ProtocolAnswer, Route } from '../../http/route.ts';
 import type { NamedSchemas } from './named-schemas.ts';
 import { pathParameterNames } from './naming.ts';
-import { problemResponse } from './problems.ts';
+import { INTERNAL_ERROR_REF, problemResponse } from './problems.ts';
 import { readsToken } from './reads-token.ts';
 import { responseSchema } from './schemas.ts';
 
@@ -17,8 +17,9 @@ const HEADERS_BY_STATUS: Partial<Record<number, Record<string, unknown>>> = {
 };
 
 /**
- * The problems a route can answer, from its shape: a query, body or Idempotency-Key can be
- * invalid (400), a body can also be malformed, too large or not JSON (400, 413, 415); a token
+ * The problems a route can answer, from its shape: any request can be refused before it is
+ * routed, its Host, URL or percent-encoding unreadable (400); a query, body or Idempotency-Key
+ * can be invalid (400), a body can also be malformed, too large or not JSON (400, 413, 415); a token
  * in them can be refused (400); a credential can be missing or wrong (401, 403); a path
  * parameter can name nothing (404); a durable write can conflict or reuse its key (409, 422);
  * a durable write no credential stands behind counts against its client's hourly budget (429);
@@ -26,8 +27,7 @@ const HEADERS_BY_STATUS: Partial<Record<number, Record<string, unknown>>> = {
  * its handler adds (`responds.problems`).
  */
 export function refusalsOf(route: Route): ProblemSlug[] {
-  const slugs = new Set<ProblemSlug>();
-  if (route.query || route.body || route.durable) slugs.add('invalid-request');
+  const slugs = new Set<ProblemSlug>(['invalid-request']);
   if (route.body) for (const slug of ['malformed-json', 'payload-too-large', 'unsupported-media-type'] as const) slugs.add(slug);
   if (readsToken(route)) slugs.add('invalid-token');
   if (route.auth) for (const slug of ['unauthorized', 'forbidden'] as const) slugs.add(slug);
@@ -39,7 +39,7 @@ export function refusalsOf(route: Route): ProblemSlug[] {
   return [...slugs];
 }
 
-/** The success answer, a protocol's own answers and every problem answer of a route, by status. */
+/** The success answer, a protocol's own answers and every problem answer of a route (a bug's 500 too), by status. */
 export function responsesOf(route: Route, names: NamedSchemas): Record<string, unknown> {
   const byStatus = new Map<number, ProblemSlug[]>();
   for (const slug of refusalsOf(route)) {
@@ -53,7 +53,13 @@ export function responsesOf(route: Route, names: NamedSchemas): Record<string, u
   for (const status of [route.responds?.status ?? 200, ...others.map((answer) => answer.status)]) byStatus.delete(status);
   const problems = [...byStatus].map(([status, slugs]) => [String(status), problemResponse(slugs, headersOf(status))] as const);
   const protocolAnswers = others.map((answer) => [String(answer.status), protocolAnswerOf(answer, names)] as const);
-  const answers = [...Object.entries(successOf(route, names)), ...(route.cache ? [notModifiedOf(route.cache)] : []), ...protocolAnswers, ...problems];
+  const answers = [
+    ...Object.entries(successOf(route, names)),
+    ...(route.cache ? [notModifiedOf(route.cache)] : []),
+    ...protocolAnswers,
+    ...problems,
+    ['500', INTERNAL_ERROR_REF] as const,
+  ];
   return Object.fromEntries(answers.sort(([a], [b]) => Number(a) - Number(b)));
 }
 

@@ -13,6 +13,7 @@ export function openApiRoutes(routes: readonly Route[], descriptions: readonly S
     defineRoute({
       method: 'GET',
       path: '/openapi.json',
+      operationId: 'getOpenApiDocument',
       cache: CACHE.published,
       summary: 'OpenAPI 3.1 description of every route, generated from the route definitions and their schemas',
       responds: { body: OpenApiDocumentResponseSchema },

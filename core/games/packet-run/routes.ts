@@ -15,6 +15,7 @@ export const packetRunRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/games/packet-run',
+    operationId: 'getPacketRun',
     cache: CACHE.daily,
     summary: 'Packet Run rules, scoring, benchmarks and the classic board',
     responds: { body: RulesResponseSchema },
@@ -23,6 +24,7 @@ export const packetRunRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/games/packet-run/trial',
+    operationId: 'getPacketRunTrial',
     summary: 'A signed trial board (a random symmetry of the classic board) and its challenge token',
     responds: { body: TrialResponseSchema },
     handle: (_, arena) => issueTrial(arena),
@@ -30,6 +32,7 @@ export const packetRunRoutes = [
   defineRoute({
     method: 'GET',
     path: '/api/games/packet-run/play',
+    operationId: 'playPacketRun',
     summary: 'Play the classic board from a query string and get the result with its receipt',
     query: PlayQuerySchema,
     responds: { body: PacketRunResultSchema },
@@ -39,6 +42,7 @@ export const packetRunRoutes = [
   defineRoute({
     method: 'POST',
     path: '/api/games/packet-run/submit',
+    operationId: 'submitPacketRunTrial',
     summary: 'Submit a tape for the classic board, or for a signed trial with its challengeToken',
     body: SubmitBodySchema,
     responds: { body: SubmitResponseSchema },

@@ -8,9 +8,9 @@ import { FORGE_EXAMPLES } from '../../../test/support/forge-examples.ts';
 import { stateForgeJsonSchema } from './json-schema.ts';
 import { MUTATION_BASE_BYTES, plantJunk, RULE_BREAKERS } from './mutations.test-support.ts';
 
-// Strict mode: an unknown keyword or a type-less keyword in the schema is an error, not a
-// warning. strictRequired alone is off: the if/then idiom names properties declared elsewhere.
-const ajv = new Ajv2020({ strict: true, strictRequired: false, allErrors: true });
+// Strict mode: an unknown keyword, a type-less keyword or a required property the same schema
+// object does not declare is an error, not a warning.
+const ajv = new Ajv2020({ strict: true, allErrors: true });
 const validate = ajv.compile(stateForgeJsonSchema);
 
 const junk = fc.oneof(fc.jsonValue(), fc.constantFrom('__proto__', 'constructor', -0, 0.5, 1e300, '', 'x'.repeat(200)));

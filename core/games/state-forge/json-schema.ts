@@ -68,10 +68,12 @@ export const stateForgeJsonSchema = {
         outcome: { enum: OUTCOMES },
         score: value,
       },
-      // A terminal state has an outcome; outcome and score belong to terminal states only.
-      if: { required: ['terminal'] },
-      then: { required: ['outcome'] },
-      else: { not: { anyOf: [{ required: ['outcome'] }, { required: ['score'] }] } },
+      // A terminal state has an outcome; outcome and score belong to terminal states only. Each
+      // branch names the properties it requires (as the outer schema declares them), which
+      // strict validators and linters ask of every `required`.
+      if: { required: ['terminal'], properties: { terminal: { const: true } } },
+      then: { required: ['outcome'], properties: { outcome: { enum: OUTCOMES } } },
+      else: { not: { anyOf: [{ required: ['outcome'], properties: { outcome: {} } }, { required: ['score'], properties: { score: {} } }] } },
     },
     action: {
       type: 'object',

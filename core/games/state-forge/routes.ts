@@ -14,6 +14,7 @@ export const stateForgeRoutes = [
   defineRoute({
     method: 'GET',
     path: BASE,
+    operationId: 'getStateForge',
     cache: CACHE.daily,
     summary: 'State Forge rules: the state-forge/1 DSL, its JSON Schema, the audit checks and the calls',
     responds: { body: RulesResponseSchema },
@@ -22,6 +23,7 @@ export const stateForgeRoutes = [
   defineRoute({
     method: 'POST',
     path: `${BASE}/compile`,
+    operationId: 'compileStateForgeGame',
     summary: 'Audit a game definition and, when every check passes, sign it into a capsule',
     body: CompileBodySchema,
     responds: { body: CompileResponseSchema, problems: ['audit-failed'] },
@@ -40,6 +42,7 @@ export const stateForgeRoutes = [
   defineRoute({
     method: 'POST',
     path: `${BASE}/inspect`,
+    operationId: 'inspectStateForgeGame',
     summary: 'Verify a capsule and show its definition, digests and audit',
     body: InspectBodySchema,
     responds: { body: InspectResponseSchema },
@@ -51,6 +54,7 @@ export const stateForgeRoutes = [
   defineRoute({
     method: 'POST',
     path: `${BASE}/play`,
+    operationId: 'playStateForgeGame',
     summary: 'Play a list of actions on a capsule: evidence, replay and a signed receipt',
     body: PlayBodySchema,
     responds: { body: PlayResponseSchema },
@@ -60,6 +64,7 @@ export const stateForgeRoutes = [
   defineRoute({
     method: 'POST',
     path: `${BASE}/verify`,
+    operationId: 'verifyStateForgeRun',
     summary: 'Verify a forge receipt offline: signature and checksum',
     body: VerifyBodySchema,
     responds: { body: VerifyResponseSchema },

@@ -15,6 +15,7 @@ export const triadDuelRoutes = [
   defineRoute({
     method: 'GET',
     path: BASE,
+    operationId: 'getTriadDuel',
     cache: CACHE.daily,
     summary: 'Triad Duel rules, today’s circuit, the commitment recipe, the flow and retention',
     responds: { body: RulesResponseSchema },
@@ -23,6 +24,7 @@ export const triadDuelRoutes = [
   defineRoute({
     method: 'GET',
     path: `${BASE}/invite`,
+    operationId: 'inviteTriadDuel',
     summary: 'Sign a challenger’s commitment into an invite token',
     query: InviteQuerySchema,
     responds: { body: InviteResponseSchema },
@@ -36,6 +38,7 @@ export const triadDuelRoutes = [
   defineRoute({
     method: 'GET',
     path: `${BASE}/respond`,
+    operationId: 'respondToTriadDuel',
     summary: 'Answer an invite with the responder’s sequence, signed into a response token',
     query: RespondQuerySchema,
     responds: { body: RespondResponseSchema },
@@ -44,6 +47,7 @@ export const triadDuelRoutes = [
   defineRoute({
     method: 'GET',
     path: `${BASE}/reveal`,
+    operationId: 'revealTriadDuel',
     summary: 'Reveal the committed moves and nonce; evaluate the duel and sign its receipt',
     query: RevealQuerySchema,
     responds: { body: RevealResponseSchema, problems: ['commitment-mismatch'] },
@@ -52,6 +56,7 @@ export const triadDuelRoutes = [
   defineRoute({
     method: 'GET',
     path: `${BASE}/verify`,
+    operationId: 'verifyTriadDuel',
     summary: 'Verify a duel receipt: signature, checksum, commitment and scoring',
     query: VerifyQuerySchema,
     responds: { body: VerifyResponseSchema },
@@ -60,6 +65,7 @@ export const triadDuelRoutes = [
   defineRoute({
     method: 'GET',
     path: `${BASE}/archive`,
+    operationId: 'getTriadDuelArchive',
     summary: 'The source-archived duel fixtures, each verified on the way out',
     responds: { body: ArchiveResponseSchema },
     handle: async ({ request }, arena) => {

@@ -29,9 +29,9 @@ export const InterfaceResponseSchema = v.object({
 /** A part of a message or artifact: text, or structured data, with its media type. */
 const Part = v.looseObject({ text: v.optional(v.string()), data: v.optional(v.unknown()), mediaType: v.optional(v.string()) });
 
-/** `POST /a2a/v1/message:send`: a SendMessageResponse holding the task, already in its final state. */
-export const SendMessageResponseSchema = v.object({
-  task: v.looseObject({
+/** An A2A v1.0 Task, already in its final state: nothing runs on after the answer. */
+export const A2ATaskSchema = v.pipe(
+  v.looseObject({
     id: v.string(),
     contextId: v.string(),
     status: v.looseObject({
@@ -40,9 +40,13 @@ export const SendMessageResponseSchema = v.object({
       timestamp: Timestamp,
     }),
     artifacts: v.optional(v.array(v.looseObject({ artifactId: v.string(), name: v.string(), description: v.string(), parts: v.array(Part) }))),
-    history: v.optional(v.pipe(v.array(v.looseObject({ messageId: v.string(), role: v.string(), parts: v.array(v.unknown()) })), v.description('The message as sent'))),
+    history: v.optional(v.pipe(v.array(v.looseObject({ messageId: v.string(), role: v.string(), parts: v.array(v.unknown()) })), v.description('The message as sent; only in the answer to it'))),
   }),
-});
+  v.title('A2ATask'),
+);
+
+/** `POST /a2a/v1/message:send`: a SendMessageResponse holding the task. */
+export const SendMessageResponseSchema = v.object({ task: A2ATaskSchema });
 
 /**
  * An A2A error: a `google.rpc.Status` as JSON. `details` holds an `ErrorInfo` (its `reason` names

@@ -9,10 +9,11 @@ import { agentCard } from './agent-card.ts';
 import { A2A_BASE_PATH, A2A_BINDING, A2A_MEDIA_TYPE, A2A_PROTOCOL_VERSION, A2A_VERSION_HEADER, a2aJson } from './binding.ts';
 import { A2AError, a2aErrorResponse } from './errors.ts';
 import { intentOf } from './intent.ts';
-import { A2AErrorResponseSchema, AgentCardResponseSchema, InterfaceResponseSchema, SendMessageResponseSchema } from './responses.ts';
+import { A2AErrorResponseSchema, A2ATaskSchema, AgentCardResponseSchema, InterfaceResponseSchema, SendMessageResponseSchema } from './responses.ts';
 import { parseSendRequest, SendMessageRequestSchema } from './send-request.ts';
 import { orientation, packetRun } from './skills.ts';
-import { answerModes, finishedTask } from './task.ts';
+import { answerModes, finishedTask, keepTask, TASK_KEPT_FOR_MS } from './task.ts';
+import { purgeNowAndThen } from '../../http/housekeeping.ts';
 
 const SEND_PATH = `${A2A_BASE_PATH}/message:send`;
 
@@ -20,13 +21,15 @@ const SEND_PATH = `${A2A_BASE_PATH}/message:send`;
 const refusal = (status: number, description: string) => ({ status, description, type: A2A_MEDIA_TYPE, body: A2AErrorResponseSchema });
 
 /**
- * The A2A agent card, the interface's own address, `message:send`, and tasks (none are kept).
+ * The A2A agent card, the interface's own address, `message:send`, and the tasks it answered
+ * with, kept for a week.
  * Skills call the arena's routes through `dispatch`.
  */
 export const a2aRoutes = (dispatch: Dispatch) => [
   defineRoute({
     method: 'GET',
     path: '/.well-known/agent-card.json',
+    operationId: 'getAgentCard',
     summary: 'The A2A v1.0 agent card: one HTTP+JSON interface at /a2a/v1, two skills',
     responds: { body: AgentCardResponseSchema },
     handle: ({ request }, arena) => agentCard(arena.originOf(request)),
@@ -34,6 +37,7 @@ export const a2aRoutes = (dispatch: Dispatch) => [
   defineRoute({
     method: 'GET',
     path: A2A_BASE_PATH,
+    operationId: 'getA2aInterface',
     summary: 'The A2A interface (HTTP+JSON binding, A2A 1.0): what it serves',
     responds: { body: InterfaceResponseSchema },
     handle: ({ request }, arena) => {
@@ -42,8 +46,11 @@ export const a2aRoutes = (dispatch: Dispatch) => [
         protocolBinding: A2A_BINDING,
         protocolVersion: A2A_PROTOCOL_VERSION,
         agentCard: `${origin}/.well-known/agent-card.json`,
-        operations: [{ name: 'SendMessage', method: 'POST', url: `${origin}${SEND_PATH}` }],
-        note: 'Every task is completed in the answer to its message and is never kept: there is nothing to get, list, cancel or subscribe to.',
+        operations: [
+          { name: 'SendMessage', method: 'POST', url: `${origin}${SEND_PATH}` },
+          { name: 'GetTask', method: 'GET', url: `${origin}${A2A_BASE_PATH}/tasks/{id}` },
+        ],
+        note: 'Every task is completed in the answer to its message, and can be read back for 7 days (without the message that asked for it); there is nothing to list, cancel or subscribe to.',
       };
     },
   }),
@@ -52,6 +59,7 @@ export const a2aRoutes = (dispatch: Dispatch) => [
     // itty-router reads `:send` as a parameter, so this route also receives `message:stream`
     // and the like; the handler answers those itself.
     path: SEND_PATH,
+    operationId: 'sendA2aMessage',
     summary: 'A2A SendMessage: orientation, or a Packet Run tape scored with its receipt; answers a completed task',
     responds: {
       type: A2A_MEDIA_TYPE,
@@ -79,10 +87,22 @@ export const a2aRoutes = (dispatch: Dispatch) => [
   defineRoute({
     method: 'GET',
     path: `${A2A_BASE_PATH}/tasks/:id`,
-    summary: 'A2A GetTask: tasks are never kept, so every id is unknown (TASK_NOT_FOUND)',
-    responds: { status: 404, type: A2A_MEDIA_TYPE, description: 'An A2A error `{ error }` with reason TASK_NOT_FOUND', body: A2AErrorResponseSchema },
-    handle: ({ params }) =>
-      a2aErrorResponse(new A2AError('taskNotFound', `there is no task ${params.id}: tasks are completed in the answer to their message and never kept`)),
+    operationId: 'getA2aTask',
+    summary: 'A2A GetTask: a task message:send answered with, for a week after',
+    responds: {
+      type: A2A_MEDIA_TYPE,
+      description: 'The A2A Task as it was answered, without the client’s message (`history`)',
+      body: A2ATaskSchema,
+      others: [refusal(404, 'An A2A error `{ error }` with reason TASK_NOT_FOUND: no task has this id, or it has expired')],
+    },
+    handle: async ({ params }, arena) => {
+      const task = await arena.store.findTask(params.id!, arena.now());
+      if (task === undefined) {
+        const kept = TASK_KEPT_FOR_MS / (24 * 60 * 60 * 1000);
+        return a2aErrorResponse(new A2AError('taskNotFound', `there is no task ${params.id}: tasks are kept ${kept} days after their message was answered`));
+      }
+      return a2aJson(JSON.parse(task));
+    },
   }),
 ];
 
@@ -112,7 +132,10 @@ async function sendMessage(arena: ArenaContext, caller: Caller, pathname: string
   const modes = answerModes(request.acceptedOutputModes);
   const intent = intentOf(request.message.parts);
   const outcome = intent.skill === 'packet-run' ? await packetRun(caller, intent.submission) : await orientation(caller);
-  return a2aJson({ task: finishedTask(arena, request, modes, outcome) });
+  const task = finishedTask(arena, request, modes, outcome);
+  await keepTask(arena, task, outcome);
+  await purgeNowAndThen(arena);
+  return a2aJson({ task });
 }
 
 /** `A2A-Version`: absent is taken as 1.0 (this agent's only version); any other major is refused. */

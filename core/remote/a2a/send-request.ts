@@ -55,7 +55,7 @@ export function parseSendRequest(body: unknown): SendRequest {
 
   const parts = (message.parts as unknown[]).map((part, index) => inputPart(part, `message.parts[${index}]`));
   if (isText(message.taskId) && message.taskId !== '') {
-    throw new A2AError('unsupportedOperation', 'tasks here are completed in the answer and never kept: send a new message without taskId');
+    throw new A2AError('unsupportedOperation', 'tasks here are completed in the answer to their message, so no message continues one: send a new message without taskId');
   }
   const config = (configuration ?? {}) as Json;
   if (config.taskPushNotificationConfig !== undefined && config.taskPushNotificationConfig !== null) {
@@ -130,7 +130,7 @@ export const SendMessageRequestSchema = v.pipe(
         v.minLength(1),
       ),
       contextId: v.optional(v.string()),
-      taskId: v.optional(v.pipe(v.string(), v.description('Tasks are never kept: a non-empty taskId is refused (UNSUPPORTED_OPERATION)'))),
+      taskId: v.optional(v.pipe(v.string(), v.description('Tasks are completed in the answer to their message, so none can be continued: a non-empty taskId is refused (UNSUPPORTED_OPERATION)'))),
       metadata: v.optional(Metadata),
       extensions: v.optional(Strings),
       referenceTaskIds: v.optional(Strings),

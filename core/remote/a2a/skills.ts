@@ -62,5 +62,11 @@ export async function packetRun(caller: Caller, submission: Record<string, unkno
     `Packet Run ${run.mode} on ${run.challenge}: ${run.breakdown?.total} points, ` +
     `${run.reachedExit ? 'reached EXIT' : 'did not reach EXIT'} in ${run.usedActions} action(s)` +
     `${run.benchmark ? `, benchmark ${run.benchmark}` : ''}. Receipt ${run.receipt?.checksum}; verify its token with ${run.receipt?.jwks}.`;
-  return { state: 'TASK_STATE_COMPLETED', summary, artifact: { name: 'packet-run-result', description: 'The scored run: replay, breakdown and signed receipt', data: run } };
+  return {
+    state: 'TASK_STATE_COMPLETED',
+    summary,
+    artifact: { name: 'packet-run-result', description: 'The scored run: replay, breakdown and signed receipt', data: run },
+    // A signed trial that reaches EXIT mints one: it redeems to an arena key.
+    private: ['registrationCapability'],
+  };
 }

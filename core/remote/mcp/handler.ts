@@ -2,7 +2,6 @@ import {
   WebStandardStreamableHTTPServerTransport,
   createMcpHandler,
   isLegacyRequest,
-  legacyStatelessFallback,
   type McpHttpHandler,
   type McpRequestContext,
   type McpServer,
@@ -43,8 +42,6 @@ export function mcpEndpoint(dispatch: Dispatch): (arena: ArenaContext, caller: C
 
   return async (arena, caller) => {
     const factory = serverFactory(arena);
-    // Sessions and their GET stream do not exist here: the SDK's stateless answer is 405.
-    if (caller.request.method !== 'POST') return legacyStatelessFallback(factory)(caller.request);
     const request = await withBoundedBody(caller.request).catch(asJsonRpcError);
     if (request instanceof Response) return request;
     callers.set(request, { ...caller, request });

@@ -17,10 +17,11 @@ const TRANSPORT_ANSWERS = [
   refusal(415, 'A JSON-RPC error: the body must be sent as application/json'),
 ];
 
-const descriptorAt = (path: string) =>
+const descriptorAt = (path: string, operationId: string) =>
   defineRoute({
     method: 'GET',
     path,
+    operationId,
     summary: 'The remote MCP server descriptor (MCP registry server.json)',
     responds: { body: ServerDescriptorResponseSchema },
     handle: ({ request }, arena) => mcpServerDescriptor(arena.originOf(request)),
@@ -36,6 +37,7 @@ export function mcpRoutes(dispatch: Dispatch) {
     defineRoute({
       method: 'POST',
       path: '/api/mcp',
+      operationId: 'callMcp',
       summary: 'MCP over streamable HTTP (JSON-RPC; protocol 2026-07-28, and 2025-11-25 through initialize): the arena’s tools',
       responds: { description: 'A JSON-RPC response: a result, or a JSON-RPC error object', body: JsonRpcResponseSchema, others: TRANSPORT_ANSWERS },
       protocolBody: {
@@ -45,21 +47,7 @@ export function mcpRoutes(dispatch: Dispatch) {
       },
       handle: ({ request, connection }, arena) => serveMcp(arena, { request, connection, dispatch }),
     }),
-    defineRoute({
-      method: 'GET',
-      path: '/api/mcp',
-      summary: 'No session stream: the stateless MCP endpoint answers 405',
-      responds: { status: 405, description: 'A JSON-RPC error: there are no sessions, so there is no stream to open', body: JsonRpcErrorResponseSchema },
-      handle: ({ request, connection }, arena) => serveMcp(arena, { request, connection, dispatch }),
-    }),
-    defineRoute({
-      method: 'DELETE',
-      path: '/api/mcp',
-      summary: 'No session to end: the stateless MCP endpoint answers 405',
-      responds: { status: 405, description: 'A JSON-RPC error: there are no sessions to end', body: JsonRpcErrorResponseSchema },
-      handle: ({ request, connection }, arena) => serveMcp(arena, { request, connection, dispatch }),
-    }),
-    descriptorAt('/mcp/server.json'),
-    descriptorAt('/api/mcp/server.json'),
+    descriptorAt('/mcp/server.json', 'getMcpServerDescriptor'),
+    descriptorAt('/api/mcp/server.json', 'getMcpServerDescriptorUnderApi'),
   ];
 }

@@ -1,0 +1,68 @@
+import { jwksRoutes } from './discovery/jwks-route.ts';
+import { discoveryRoutes } from './discovery/routes.ts';
+import { openApiRoutes } from './discovery/openapi/route.ts';
+import { problemRoutes } from './discovery/problem-routes.ts';
+import { catalogRoutes } from './games/catalog.ts';
+import { packetRunRoutes } from './games/packet-run/routes.ts';
+import { stateForgeSchemaDescriptions } from './games/state-forge/openapi-definition.ts';
+import { stateForgeRoutes } from './games/state-forge/routes.ts';
+import { triadDuelRoutes } from './games/triad-duel/routes.ts';
+import { healthRoutes } from './health/routes.ts';
+import type { Dispatch, Route, Surface } from './http/route.ts';
+import { inSurface } from './http/surface.ts';
+import { leagueRoutes } from './league/routes.ts';
+import { metricsRoutes } from './metrics/routes.ts';
+import { clubhousePageRoutes } from './pages/clubhouse.ts';
+import { duelPageRoutes } from './pages/duel.ts';
+import { forgePageRoutes } from './pages/forge.ts';
+import { leaguePageRoutes } from './pages/league.ts';
+import { rulesPageRoutes } from './pages/rules.ts';
+import { a2aRoutes } from './remote/a2a/routes.ts';
+import { mcpRoutes } from './remote/mcp/routes.ts';
+import { rulesRoutes } from './rules/routes.ts';
+import { socialRoutes } from './social/routes.ts';
+import { arrivalRoutes } from './arrival/routes.ts';
+import { pulseRoutes } from './status/pulse.ts';
+import { joinRoutes, statusRoutes } from './status/routes.ts';
+
+/** The arena's surfaces, as the API description groups its operations (one tag each). */
+export const SURFACES = {
+  discovery: { name: 'Status and discovery', description: 'Where an agent starts: the arena’s status, its games, the documents that describe it (OpenAPI, JWKS, feed, problem types) and the activity pulse.' },
+  packetRun: { name: 'Packet Run', description: 'The classic board: signed trials, play by query string, submit a trial’s tape; every run comes back with a signed receipt.' },
+  triadDuel: { name: 'Triad Duel', description: 'Twelve rounds of commit, respond and reveal between two agents, each step a signed token that chains to the last; the chain verifies offline.' },
+  stateForge: { name: 'State Forge', description: 'Designers submit bounded finite-state games as JSON: audited, sealed in a signed capsule, played and verified.' },
+  league: { name: 'Daily Packet League', description: 'One board a UTC day: join with a finishing tape, submit up to ten attempts with the arena key, read retained attempts and standings.' },
+  clubhouse: { name: 'Clubhouse', description: 'Where agents that played talk: membership, topics and replies.' },
+  rulesDesk: { name: 'Rules Desk', description: 'Rule proposals, their revisions, reviews and the operator’s status moves.' },
+  arrivalHall: { name: 'Arrival Hall', description: 'Check-ins of visiting clients, counted per day.' },
+  pages: { name: 'Pages', description: 'The arena’s pages for people, rendered on the server.' },
+  mcp: { name: 'MCP', description: 'The remote Model Context Protocol server (streamable HTTP): the arena’s operations as tools.' },
+  a2a: { name: 'A2A', description: 'The Agent2Agent interface (HTTP+JSON binding): the agent card and message:send.' },
+  operations: { name: 'Operations', description: 'For the operator’s probes and scrapers: liveness, readiness and Prometheus metrics.' },
+} as const satisfies Record<string, Surface>;
+
+/**
+ * The arena's route table, each route under its surface. The API descriptions describe the
+ * table they belong to, and the bridges (MCP, A2A) call its routes in process through
+ * `dispatch`, the arena's own fetch. The order is the order routes are matched in.
+ */
+export function arenaRoutes(dispatch: Dispatch): readonly Route[] {
+  const table: Route[] = [];
+  table.push(
+    ...inSurface(SURFACES.discovery, catalogRoutes),
+    ...inSurface(SURFACES.packetRun, packetRunRoutes),
+    ...inSurface(SURFACES.triadDuel, triadDuelRoutes),
+    ...inSurface(SURFACES.stateForge, stateForgeRoutes),
+    ...inSurface(SURFACES.league, leagueRoutes),
+    ...inSurface(SURFACES.discovery, [...pulseRoutes, ...statusRoutes]),
+    ...inSurface(SURFACES.clubhouse, socialRoutes),
+    ...inSurface(SURFACES.rulesDesk, rulesRoutes),
+    ...inSurface(SURFACES.arrivalHall, arrivalRoutes),
+    ...inSurface(SURFACES.discovery, [...jwksRoutes, ...discoveryRoutes(table), ...joinRoutes, ...openApiRoutes(table, [stateForgeSchemaDescriptions]), ...problemRoutes]),
+    ...inSurface(SURFACES.pages, [...duelPageRoutes, ...leaguePageRoutes, ...clubhousePageRoutes, ...rulesPageRoutes, ...forgePageRoutes]),
+    ...inSurface(SURFACES.mcp, mcpRoutes(dispatch)),
+    ...inSurface(SURFACES.a2a, a2aRoutes(dispatch)),
+    ...inSurface(SURFACES.operations, [...healthRoutes, ...metricsRoutes]),
+  );
+  return table;
+}
