@@ -66,6 +66,20 @@ describe('GET /openapi.json', () => {
       expect(operation.description, `${route.method} ${route.path}`).toMatch(/\.$/);
     }
     expect(operationOf(routes.find((route) => route.operationId === 'submitLeagueAttempt')!).description).toContain('Idempotency-Key');
+
+    // Bodies are named schemas: after the operation, or by a name of their own (a State Forge definition, an A2A task).
+    const ref = (schema: unknown) => (schema as { $ref?: string }).$ref;
+    expect(ref(document.paths['/api/league/join']!.post!.requestBody!.content['application/json']!.schema)).toBe('#/components/schemas/JoinLeagueRequest');
+    expect(ref((document.paths['/api/games/packet-run/play']!.get!.responses['200']!.content as any)['application/json'].schema)).toBe('#/components/schemas/PacketRunResult');
+    expect(ref((document.paths['/api/league/submit']!.post!.responses['200']!.content as any)['application/json'].schema)).toBe('#/components/schemas/SubmitLeagueAttemptResponse');
+    for (const route of routes) {
+      const operation = operationOf(route);
+      for (const { schema } of Object.values(operation.requestBody?.content ?? {})) expect(ref(schema), `${route.method} ${route.path} request`).toMatch(/^#\/components\/schemas\//);
+      const own = operation.responses[String(route.responds?.status ?? 200)]!;
+      for (const [type, { schema }] of Object.entries((own.content ?? {}) as Record<string, { schema: unknown }>)) {
+        if (/json$/.test(type) && route.responds?.body) expect(ref(schema), `${route.method} ${route.path} answer`).toMatch(/^#\/components\/schemas\//);
+      }
+    }
   });
 
   it('takes path and query parameters, Idempotency-Key, a body and credentials exactly as each route does', () => {

@@ -240,6 +240,15 @@ describe('published schemas where the route runs a parser or counts code points'
     fc.assert(fc.property(text, (value) => agree(parameter, routeAccepts(query, { actions: value }), value, true)), { numRuns: 300 });
   });
 
+  it('page sizes: published as the integers 1 to 100, which the route takes written as numbers are', () => {
+    for (const [method, path] of [['get', '/api/league/attempts'], ['get', '/api/leaderboard'], ['get', '/api/social/topics']] as const) {
+      const query = routeAt(method, path).query;
+      const published = validators.query(method, path, 'limit');
+      for (let n = -3; n <= 1003; n++) expect(published(n), `${path} limit=${n}`).toBe(routeAccepts(query, { limit: String(n) }));
+      expect(published('20'), 'a number, not its text').toBe(false);
+    }
+  });
+
   it('Triad Duel sequences: exactly twelve of R, P, S, four of each, in either case', () => {
     const query = routeAt('get', '/api/games/triad-duel/respond').query;
     const published = validators.query('get', '/api/games/triad-duel/respond', 'moves');

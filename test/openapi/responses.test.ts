@@ -98,12 +98,14 @@ describe('published response schemas', () => {
   });
 
   it('describe the bodies MCP and A2A read themselves', () => {
-    const mcp = document.paths['/api/mcp']!.post!.requestBody!.content['application/json']!.schema as Schema;
+    const named = (schema: Schema) => document.components.schemas![String(schema.$ref).replace('#/components/schemas/', '')] as Schema;
+    expect(document.paths['/api/mcp']!.post!.requestBody!.content['application/json']!.schema).toEqual({ $ref: '#/components/schemas/CallMcpRequest' });
+    const mcp = named(document.paths['/api/mcp']!.post!.requestBody!.content['application/json']!.schema as Schema);
     expect(mcp).toMatchObject({ type: 'object', required: ['jsonrpc', 'method'] });
     expect(Object.keys(mcp.properties)).toEqual(['jsonrpc', 'id', 'method', 'params']);
     const a2a = document.paths['/a2a/v1/message:send']!.post!.requestBody!.content;
     expect(Object.keys(a2a)).toEqual(['application/json', 'application/a2a+json']);
-    const send = a2a['application/json']!.schema as Schema;
+    const send = named(a2a['application/json']!.schema as Schema);
     expect(send).toMatchObject({ type: 'object', required: ['message'] });
     expect(Object.keys(send.properties)).toEqual(['message', 'configuration', 'metadata']);
     expect(send.properties.message.required).toEqual(['messageId', 'role', 'parts']);

@@ -28,6 +28,14 @@ export function namedSchemas(descriptions: readonly SchemaDescriptions[] = []) {
       published.set(name, { ...converted });
       return { $ref: `#/components/schemas/${name}` };
     },
+    /**
+     * `converted` under `name` unless it is a reference already: each operation's request and
+     * answer bodies are named (`JoinLeagueRequest`, `PlayPacketRunResponse`), so generated
+     * clients name their types after the operation.
+     */
+    named(name: string, converted: JsonSchema): JsonSchema {
+      return converted.$ref === undefined ? this.reference(name, converted) : converted;
+    },
     /** Every named schema met so far, by name. */
     schemas(): Record<string, JsonSchema> {
       return Object.fromEntries([...published].sort(([a], [b]) => a.localeCompare(b)));

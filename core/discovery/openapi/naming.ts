@@ -10,3 +10,8 @@ export function pathParameterNames(path: string): string[] {
 export function openApiPath(path: string): string {
   return path.replace(PARAMETER, '{$1}');
 }
+
+/** A schema's name after its operation: `joinLeague`, `Request` → `JoinLeagueRequest`. */
+export function schemaNameOf(operationId: string, role: 'Request' | 'Response'): string {
+  return `${operationId[0]!.toUpperCase()}${operationId.slice(1)}${role}`;
+}

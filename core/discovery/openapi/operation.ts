@@ -1,7 +1,8 @@
 import { MAX_BODY_BYTES } from '../../http/json-body.ts';
 import type { ProtocolBody, Route } from '../../http/route.ts';
 import type { NamedSchemas } from './named-schemas.ts';
-import { pathParameterNames } from './naming.ts';
+import { pathParameterNames, schemaNameOf } from './naming.ts';
+import type { JsonSchema } from '@valibot/to-json-schema';
 import { responsesOf } from './response-objects.ts';
 import { queryParameters, requestSchema } from './schemas.ts';
 import { securityOf } from './security.ts';
@@ -35,14 +36,15 @@ export function operationOf(route: Route, names: NamedSchemas): Record<string, u
     ...(route.durable ? [IDEMPOTENCY_KEY] : []),
     ...(route.cache ? [IF_NONE_MATCH] : []),
   ];
+  const requestName = schemaNameOf(route.operationId, 'Request');
   return {
     operationId: route.operationId,
     ...(route.surface ? { tags: [route.surface.name] } : {}),
     summary: route.summary,
     description: operationDescription(route),
     ...(parameters.length > 0 ? { parameters } : {}),
-    ...(route.body ? { requestBody: requestBodyOf(route.body, names) } : {}),
-    ...(route.protocolBody ? { requestBody: protocolBodyOf(route.protocolBody) } : {}),
+    ...(route.body ? { requestBody: requestBodyOf(names.named(requestName, names.describedBody(route.body) ?? requestSchema(route.body))) } : {}),
+    ...(route.protocolBody ? { requestBody: protocolBodyOf(route.protocolBody, names.named(requestName, requestSchema(route.protocolBody.schema))) } : {}),
     // An empty list says "no credential", where leaving it out would leave it unsaid.
     security: securityOf(route) ?? [],
     responses: responsesOf(route, names),
@@ -50,15 +52,14 @@ export function operationOf(route: Route, names: NamedSchemas): Record<string, u
 }
 
 /** A body the handler reads in its protocol's way: the same schema in each media type it is taken in. */
-function protocolBodyOf({ description, types, schema }: ProtocolBody) {
-  const converted = requestSchema(schema);
-  return { required: true, description, content: Object.fromEntries(types.map((type) => [type, { schema: converted }])) };
+function protocolBodyOf({ description, types }: ProtocolBody, schema: JsonSchema) {
+  return { required: true, description, content: Object.fromEntries(types.map((type) => [type, { schema }])) };
 }
 
-function requestBodyOf(body: NonNullable<Route['body']>, names: NamedSchemas) {
+function requestBodyOf(schema: JsonSchema) {
   return {
     required: true,
     description: `JSON, sent as \`Content-Type: application/json\` (or any \`application/*+json\`), at most ${MAX_BODY_BYTES} bytes.`,
-    content: { 'application/json': { schema: names.describedBody(body) ?? requestSchema(body) } },
+    content: { 'application/json': { schema } },
   };
 }

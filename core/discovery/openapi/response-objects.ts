@@ -4,7 +4,7 @@ import { PROBLEM_TYPES, type ProblemSlug } from '../../http/problem.ts';
 import type { CachePolicy } from '../../http/cache.ts';
 import type { ProtocolAnswer, Route } from '../../http/route.ts';
 import type { NamedSchemas } from './named-schemas.ts';
-import { pathParameterNames } from './naming.ts';
+import { pathParameterNames, schemaNameOf } from './naming.ts';
 import { INTERNAL_ERROR_REF, problemResponse } from './problems.ts';
 import { readsToken } from './reads-token.ts';
 import { responseSchema } from './schemas.ts';
@@ -77,7 +77,7 @@ function successOf(route: Route, names: NamedSchemas): Record<string, unknown> {
     [String(status)]: {
       description: route.responds?.description ?? (status === 201 ? 'Created' : 'OK'),
       ...(Object.keys(headers).length > 0 ? { headers } : {}),
-      content: Object.fromEntries(types.map((type) => [type, { schema: bodySchema(type, route.responds?.body, names) }])),
+      content: Object.fromEntries(types.map((type) => [type, { schema: bodySchema(type, route.responds?.body, names, schemaNameOf(route.operationId, 'Response')) }])),
     },
   };
 }
@@ -101,8 +101,10 @@ function protocolAnswerOf(answer: ProtocolAnswer, names: NamedSchemas): Record<s
   };
 }
 
-/** A JSON body as its schema describes it; text (HTML, Markdown, Atom) is a string. */
-function bodySchema(type: string, body: v.GenericSchema | undefined, names: NamedSchemas): JsonSchema {
+/** A JSON body as its schema describes it (under `name`, when given one); text (HTML, Markdown, Atom) is a string. */
+function bodySchema(type: string, body: v.GenericSchema | undefined, names: NamedSchemas, name?: string): JsonSchema {
   if (!/[/+]json$/.test(type)) return { type: 'string' };
-  return body ? responseSchema(body, names) : { type: 'object' };
+  if (!body) return { type: 'object' };
+  const converted = responseSchema(body, names);
+  return name === undefined ? converted : names.named(name, converted);
 }

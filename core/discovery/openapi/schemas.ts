@@ -64,6 +64,17 @@ export function queryParameters(schema: v.GenericSchema): Record<string, unknown
     name,
     in: 'query',
     required: required.has(name),
-    schema: property,
+    schema: asParameter(property as JsonSchema),
   }));
+}
+
+/**
+ * A query parameter's schema: the text a number is sent as is published as that number
+ * (`integerParameter` in its metadata, with its bounds), so generated clients type it so.
+ */
+function asParameter(property: JsonSchema): JsonSchema {
+  const { integerParameter, ...rest } = property as JsonSchema & { integerParameter?: { minimum: number; maximum: number } };
+  if (!integerParameter) return rest;
+  const fallback = rest.default === undefined ? {} : { default: Number(rest.default) };
+  return { type: 'integer', ...integerParameter, ...(rest.description ? { description: rest.description } : {}), ...fallback };
 }
