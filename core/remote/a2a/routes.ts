@@ -12,7 +12,7 @@ import { intentOf } from './intent.ts';
 import { A2AErrorResponseSchema, A2ATaskSchema, AgentCardResponseSchema, InterfaceResponseSchema, SendMessageResponseSchema } from './responses.ts';
 import { parseSendRequest, SendMessageRequestSchema } from './send-request.ts';
 import { orientation, packetRun } from './skills.ts';
-import { answerModes, finishedTask, keepTask, TASK_KEPT_FOR_MS } from './task.ts';
+import { answerModes, finishedTask, keepTask, TASK_KEPT_DAYS } from './task.ts';
 import { purgeNowAndThen } from '../../http/housekeeping.ts';
 
 const SEND_PATH = `${A2A_BASE_PATH}/message:send`;
@@ -22,7 +22,7 @@ const refusal = (status: number, description: string) => ({ status, description,
 
 /**
  * The A2A agent card, the interface's own address, `message:send`, and the tasks it answered
- * with, kept for a week.
+ * with, kept `TASK_KEPT_DAYS`.
  * Skills call the arena's routes through `dispatch`.
  */
 export const a2aRoutes = (dispatch: Dispatch) => [
@@ -50,7 +50,7 @@ export const a2aRoutes = (dispatch: Dispatch) => [
           { name: 'SendMessage', method: 'POST', url: `${origin}${SEND_PATH}` },
           { name: 'GetTask', method: 'GET', url: `${origin}${A2A_BASE_PATH}/tasks/{id}` },
         ],
-        note: 'Every task is completed in the answer to its message, and can be read back for 7 days (without the message that asked for it); there is nothing to list, cancel or subscribe to.',
+        note: `Every task is completed in the answer to its message, and can be read back for ${TASK_KEPT_DAYS} days (without the message that asked for it); there is nothing to list, cancel or subscribe to.`,
       };
     },
   }),
@@ -88,7 +88,7 @@ export const a2aRoutes = (dispatch: Dispatch) => [
     method: 'GET',
     path: `${A2A_BASE_PATH}/tasks/:id`,
     operationId: 'getA2aTask',
-    summary: 'A2A GetTask: a task message:send answered with, for a week after',
+    summary: `A2A GetTask: a task message:send answered with, for ${TASK_KEPT_DAYS} days after`,
     responds: {
       type: A2A_MEDIA_TYPE,
       description: 'The A2A Task as it was answered, without the client’s message (`history`)',
@@ -98,8 +98,7 @@ export const a2aRoutes = (dispatch: Dispatch) => [
     handle: async ({ params }, arena) => {
       const task = await arena.store.findTask(params.id!, arena.now());
       if (task === undefined) {
-        const kept = TASK_KEPT_FOR_MS / (24 * 60 * 60 * 1000);
-        return a2aErrorResponse(new A2AError('taskNotFound', `there is no task ${params.id}: tasks are kept ${kept} days after their message was answered`));
+        return a2aErrorResponse(new A2AError('taskNotFound', `there is no task ${params.id}: tasks are kept ${TASK_KEPT_DAYS} days after their message was answered`));
       }
       return a2aJson(JSON.parse(task));
     },

@@ -3,7 +3,8 @@ import { A2AError } from './errors.ts';
 import type { SendRequest } from './send-request.ts';
 
 /** How long a task can be read back (`GET /a2a/v1/tasks/{id}`) after its answer. */
-export const TASK_KEPT_FOR_MS = 7 * 24 * 60 * 60 * 1000;
+export const TASK_KEPT_DAYS = 7;
+const TASK_KEPT_FOR_MS = TASK_KEPT_DAYS * 24 * 60 * 60 * 1000;
 
 /** What a skill produced: a named artifact (its JSON and a text summary), or a refusal to explain. */
 export interface SkillOutcome {
