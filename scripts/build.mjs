@@ -1,4 +1,4 @@
-// Compiles the Node server and the operator commands into dist/ with esbuild: one ES module
+// Compiles the Node server, the operator commands and the `arena` command line into dist/ with esbuild: one ES module
 // each, every pure-JavaScript dependency inside, so a production install runs them on plain
 // `node` with no TypeScript toolchain. Plain JavaScript itself, so `npm start` can run it.
 import { readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
@@ -11,6 +11,7 @@ export const ENTRIES = {
   node: 'adapters/node/main.ts',
   'rotate-key': 'adapters/local/rotate-key.ts',
   migrate: 'adapters/local/migrate.ts',
+  arena: 'adapters/cli/main.ts',
 };
 
 /** The folders a build reads; a file in them newer than the last build makes it stale. */

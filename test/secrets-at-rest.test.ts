@@ -5,23 +5,13 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { encodeBase64Url, randomSeed } from '../core/index.ts';
-import type { Board } from '../core/games/packet-run/board.ts';
 import { client } from './support/http.ts';
-import { finishingTape } from '../fixtures/league.ts';
 import { realPostgres } from './support/postgres-cluster.ts';
 import { startArena, type RunningArena } from './support/servers.ts';
 import { rawBytes } from './support/sqlite-file.ts';
+import { readmeBlock, readmeScript } from './support/readme.ts';
 
 const run = promisify(execFile);
-const README = await readFile(new URL('../README.md', import.meta.url), 'utf8');
-
-/** The README's shell block under a heading, as written. */
-function readmeBlock(heading: string): string {
-  const section = README.slice(README.indexOf(`## ${heading}`));
-  const block = /```sh\n([\s\S]*?)```/.exec(section);
-  if (!block) throw new Error(`README.md has no shell block under "${heading}"`);
-  return block[1]!;
-}
 
 /** What a reader's machine sends and holds: none of it may reach storage. */
 const CLIENT_ADDRESS = '203.0.113.77';
@@ -35,20 +25,18 @@ const USER_AGENT = 'readme-reader/1.0 (secret-ua-7f3e9c)';
 async function runReadme(arena: RunningArena, operatorToken: string): Promise<string[]> {
   const folder = await mkdtemp(join(tmpdir(), 'arena-readme-'));
   try {
-    const { board } = (await client(() => arena.baseUrl).get('/api/league')).body as { board: Board };
-    const base = arena.baseUrl;
-    const script = [
-      'set -eu',
-      // The reader's curl, seen by the arena through a trusted proxy that appends the address.
-      `curl() { command curl -A '${USER_AGENT}' -H 'X-Forwarded-For: ${CLIENT_ADDRESS}' "$@"; }`,
-      readmeBlock('Join the Daily Packet League'),
-      readmeBlock('Clubhouse, Rules Desk and Arrival Hall'),
-      `curl -s $BASE/rules/1/status -H "$H" -H 'Authorization: Bearer ${operatorToken}' -H "Idempotency-Key: operator-$NONCE" -d '{"to": "under-review", "reason": "Reading it."}'`,
-      'printf "%s\\n%s\\n%s\\n" "$NONCE" "$KEY" "$JOIN_KEY" > secrets.txt',
-    ]
-      .join('\n')
-      .replaceAll('http://localhost:8787', base);
-    await run('bash', ['-c', script], { cwd: folder, env: { ...process.env, TAPE: finishingTape(board) } });
+    // The reader's curl, seen by the arena through a trusted proxy that appends the address.
+    const script = readmeScript(
+      [
+        readmeBlock('Join the Daily Packet League'),
+        readmeBlock('Clubhouse, Rules Desk and Arrival Hall'),
+        `curl -s $BASE/rules/1/status -H "$H" -H 'Authorization: Bearer ${operatorToken}' -H "Idempotency-Key: operator-$NONCE" -d '{"to": "under-review", "reason": "Reading it."}'`,
+        'printf "%s\\n%s\\n%s\\n" "$NONCE" "$KEY" "$JOIN_KEY" > secrets.txt',
+      ],
+      arena.baseUrl,
+      `-A '${USER_AGENT}' -H 'X-Forwarded-For: ${CLIENT_ADDRESS}'`,
+    );
+    await run('bash', ['-c', script], { cwd: folder });
     const secrets = (await readFile(join(folder, 'secrets.txt'), 'utf8')).trim().split('\n');
     expect(secrets).toHaveLength(3);
     return [...secrets, `operator-${secrets[0]}`];

@@ -1,0 +1,15 @@
+/** How a command writes: readable lines for people, or one JSON document (`--json`) for scripts. */
+export interface Output {
+  json: boolean;
+  write(text: string): void;
+}
+
+/** One command of `arena`: it resolves to the process's exit code. */
+export interface Command {
+  summary: string;
+  usage: string;
+  run(args: readonly string[], output: Output): Promise<number>;
+}
+
+/** Arguments the command cannot use: exit code 2 with the usage. */
+export class UsageError extends Error {}

@@ -1,0 +1,41 @@
+/**
+ * `arena`: the arena's command line for agents' developers and scripts. Each command is a file
+ * of its own beside this one; `--json` makes any command's output one JSON document for scripts.
+ */
+import { parseArgs } from 'node:util';
+import { tapeCommand } from './tape.ts';
+import { UsageError, type Command } from './command.ts';
+
+const COMMANDS: Record<string, Command> = { tape: tapeCommand };
+
+const USAGE = `usage: arena <command> [options]
+
+commands:
+${Object.entries(COMMANDS)
+  .map(([name, command]) => `  ${name.padEnd(8)}${command.summary}\n          ${command.usage}`)
+  .join('\n')}
+
+options:
+  --json  one JSON document on stdout, for scripts
+  --help  this text`;
+
+const [name, ...rest] = process.argv.slice(2);
+const command = name === undefined ? undefined : COMMANDS[name];
+if (!command) {
+  // Asked for: the usage on stdout. Not given a command it knows: on stderr, and exit code 2.
+  if (name === '--help') console.log(USAGE);
+  else console.error(name === undefined ? USAGE : `arena: no command ${name}\n\n${USAGE}`);
+  process.exit(name === '--help' ? 0 : 2);
+}
+try {
+  const { values, positionals } = parseArgs({ args: rest, options: { json: { type: 'boolean' }, help: { type: 'boolean' } }, allowPositionals: true });
+  if (values.help) {
+    console.log(`arena ${name}: ${command.summary}\nusage: ${command.usage}`);
+    process.exit(0);
+  }
+  process.exitCode = await command.run(positionals, { json: values.json ?? false, write: (text) => process.stdout.write(`${text}\n`) });
+} catch (error) {
+  if (!(error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS'))) throw error;
+  console.error(`arena ${name}: ${(error as Error).message}\nusage: ${command.usage}`);
+  process.exitCode = 2;
+}
