@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +9,8 @@ import { parseActionString } from '../../core/games/packet-run/parse.ts';
 import { runTape } from '../../core/games/packet-run/rules.ts';
 import { inProcessArena } from '../support/in-process-arena.ts';
 import { REPOSITORY } from '../support/readme.ts';
+
+const run = promisify(execFile);
 
 /** `arena …` as a reader runs it (bin/arena.mjs), with `input` on stdin. */
 function arena(args: string[], input = ''): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -66,5 +69,10 @@ describe('arena tape', () => {
     const help = await arena(['--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('arena tape');
+  }, 60_000);
+
+  it('is what `npx arena` runs at the repository root, with nothing to download', async () => {
+    const { stdout } = await run('npx', ['--no-install', 'arena', '--help'], { cwd: REPOSITORY });
+    expect(stdout).toContain('usage: arena <command>');
   }, 60_000);
 });
