@@ -20,7 +20,7 @@ options:
   --help  this text`;
 
 const [name, ...rest] = process.argv.slice(2);
-const command = name === undefined ? undefined : COMMANDS[name];
+const command = name !== undefined && Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
 if (!command) {
   // Asked for: the usage on stdout. Not given a command it knows: on stderr, and exit code 2.
   if (name === '--help') console.log(USAGE);
