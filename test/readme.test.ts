@@ -33,11 +33,19 @@ describe('README.md, run as written', () => {
     expect(blocks.filter((block) => !block.runs).map((block) => block.heading)).toEqual(['Quick start', 'Running in production']);
     const runs = blocks.filter((block) => block.runs);
     expect(runs.map((block) => block.heading)).toEqual(
-      expect.arrayContaining(['Play Packet Run', 'A worked Triad Duel', 'A worked State Forge game', 'Join the Daily Packet League', 'Clubhouse, Rules Desk and Arrival Hall']),
+      expect.arrayContaining([
+        'Play Packet Run',
+        'A worked Triad Duel',
+        'A worked State Forge game',
+        'Join the Daily Packet League',
+        'Clubhouse, Rules Desk and Arrival Hall',
+        'Verify a receipt without calling the arena again',
+      ]),
     );
     const { stdout } = await run('bash', ['-c', readmeScript(runs.map((block) => block.code), arena.baseUrl)], { cwd: folder, maxBuffer: 32 << 20 });
-    // The duel and the State Forge play each end by verifying their receipt.
+    // The duel and the State Forge play each end by verifying their receipt; a run is verified offline.
     expect(stdout.match(/^true$/gm)).toHaveLength(2);
+    expect(stdout).toMatch(/valid: a packet-run receipt signed \S+; checked signature, kind, checksum$/m);
     // The league submit was retained: the answer names its attempt.
     expect(stdout).toContain('"remainingAttempts":8');
     expect((await readdir(folder)).sort()).toEqual(['.data', 'examples']);

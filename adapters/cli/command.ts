@@ -8,7 +8,9 @@ export interface Output {
 export interface Command {
   summary: string;
   usage: string;
-  run(args: readonly string[], output: Output): Promise<number>;
+  /** Its own options taking a value (`--jwks <file|url>`), beside `--json` and `--help`. */
+  options?: readonly string[];
+  run(args: readonly string[], output: Output, options: Readonly<Record<string, string | undefined>>): Promise<number>;
 }
 
 /** Arguments the command cannot use: exit code 2 with the usage. */

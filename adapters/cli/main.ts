@@ -4,9 +4,10 @@
  */
 import { parseArgs } from 'node:util';
 import { tapeCommand } from './tape.ts';
+import { verifyCommand } from './verify.ts';
 import { UsageError, type Command } from './command.ts';
 
-const COMMANDS: Record<string, Command> = { tape: tapeCommand };
+const COMMANDS: Record<string, Command> = { tape: tapeCommand, verify: verifyCommand };
 
 const USAGE = `usage: arena <command> [options]
 
@@ -28,12 +29,14 @@ if (!command) {
   process.exit(name === '--help' ? 0 : 2);
 }
 try {
-  const { values, positionals } = parseArgs({ args: rest, options: { json: { type: 'boolean' }, help: { type: 'boolean' } }, allowPositionals: true });
+  const own = Object.fromEntries((command.options ?? []).map((option) => [option, { type: 'string' as const }]));
+  const { values, positionals } = parseArgs({ args: rest, options: { ...own, json: { type: 'boolean' }, help: { type: 'boolean' } }, allowPositionals: true });
   if (values.help) {
     console.log(`arena ${name}: ${command.summary}\nusage: ${command.usage}`);
     process.exit(0);
   }
-  process.exitCode = await command.run(positionals, { json: values.json ?? false, write: (text) => process.stdout.write(`${text}\n`) });
+  const options = Object.fromEntries((command.options ?? []).map((option) => [option, (values as Record<string, unknown>)[option] as string | undefined]));
+  process.exitCode = await command.run(positionals, { json: values.json === true, write: (text) => process.stdout.write(`${text}\n`) }, options);
 } catch (error) {
   if (!(error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS'))) throw error;
   console.error(`arena ${name}: ${(error as Error).message}\nusage: ${command.usage}`);

@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import type { Board } from '../../core/games/packet-run/board.ts';
 import { shortestExitTape } from '../../core/games/packet-run/exit-path.ts';
 import { UsageError, type Command } from './command.ts';
+import { readInput } from './input.ts';
 
 /**
  * `arena tape [file]`: a shortest tape that reaches EXIT on a board, read from a file or stdin
@@ -21,13 +21,6 @@ export const tapeCommand: Command = {
     return tape ? 0 : 1;
   },
 };
-
-async function readInput(path: string): Promise<string> {
-  if (path !== '-') return readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => Promise.reject(new UsageError(`cannot read ${path}: ${error.code ?? error.message}`)));
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 /** The board in a league status, a trial answer, or the board itself (whose `id` may be missing). */
 function boardOf(text: string): Board & { id?: string } {

@@ -1,0 +1,112 @@
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { finishingTape } from '../../fixtures/league.ts';
+import { inProcessArena } from '../support/in-process-arena.ts';
+import { REPOSITORY } from '../support/readme.ts';
+
+/** `arena verify …` as a reader runs it (bin/arena.mjs), with `input` on stdin. */
+function verify(args: string[], input = ''): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = execFile(process.execPath, [join(REPOSITORY, 'bin/arena.mjs'), 'verify', ...args], (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+    );
+    child.stdin!.end(input);
+  });
+}
+
+let folder: string;
+let jwks: string;
+let otherJwks: string;
+let arena: Awaited<ReturnType<typeof inProcessArena>>;
+
+beforeAll(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'arena-verify-'));
+  arena = await inProcessArena('2026-11-21T12:00:00Z');
+  jwks = join(folder, 'jwks.json');
+  await writeFile(jwks, JSON.stringify((await arena.call('/.well-known/jwks.json')).body));
+  // Another arena's keys: they verify nothing this one signed.
+  otherJwks = join(folder, 'other-jwks.json');
+  await writeFile(otherJwks, JSON.stringify((await (await inProcessArena('2026-11-21T12:00:00Z')).call('/.well-known/jwks.json')).body));
+});
+afterAll(() => rm(folder, { recursive: true, force: true }));
+
+const saved = async (name: string, value: unknown) => {
+  const file = join(folder, name);
+  await writeFile(file, typeof value === 'string' ? value : JSON.stringify(value));
+  return file;
+};
+
+describe('arena verify, offline with a JWKS file', () => {
+  it('verifies a Packet Run result and its receipt, and refuses it tampered with or under other keys', async () => {
+    const run = (await arena.call('/api/games/packet-run/play?actions=UURRUURUURRRDUUR')).body;
+    const valid = await verify([await saved('run.json', run), '--jwks', jwks]);
+    expect(valid.code, valid.stderr).toBe(0);
+    expect(valid.stdout).toMatch(/^valid: a packet-run receipt signed \S+; checked signature, kind, checksum\n$/);
+
+    const inflated = await verify([await saved('inflated.json', { ...run, breakdown: { ...run.breakdown, total: 99 } }), '--jwks', jwks, '--json']);
+    expect(inflated.code).toBe(1);
+    expect(JSON.parse(inflated.stdout)).toMatchObject({ valid: false, reason: expect.stringContaining('checksum') });
+
+    const [header, payload, signature] = run.receipt.token.split('.');
+    const forged = `${header}.${payload}.${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}`;
+    expect((await verify(['-', '--jwks', jwks], JSON.stringify({ ...run, receipt: { ...run.receipt, token: forged } }))).code).toBe(1);
+    const elsewhere = await verify([await saved('run.json', run), '--jwks', otherJwks]);
+    expect(elsewhere.code).toBe(1);
+    expect(elsewhere.stdout).toContain('not valid');
+  }, 60_000);
+
+  it('verifies a finished trial, whose private registration capability is not part of what was signed', async () => {
+    const trial = (await arena.call('/api/games/packet-run/trial')).body;
+    const run = (await arena.post('/api/games/packet-run/submit', { actions: finishingTape(trial.board), challengeToken: trial.challengeToken })).body;
+    expect(run.registrationCapability).toBeDefined();
+    expect((await verify(['-', '--jwks', jwks], JSON.stringify(run))).code).toBe(0);
+  }, 60_000);
+
+  it('verifies a Triad Duel receipt from its bare token: signature, checksum, commitment and replay', async () => {
+    const [fixture] = (await arena.call('/api/games/triad-duel/archive')).body.fixtures;
+    const { code, stdout } = await verify(['--jwks', jwks, '--json'], fixture.receiptToken);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toMatchObject({ valid: true, kind: 'receipt', game: 'triad-duel', checked: ['signature', 'kind', 'checksum', 'commitment', 'replay'] });
+  }, 60_000);
+
+  it('verifies a State Forge capsule and a play’s receipt with the evidence it holds', async () => {
+    const definition = JSON.parse(await readFile(join(REPOSITORY, 'examples/forge/rope-bridge.json'), 'utf8'));
+    const { capsule } = (await arena.post('/api/games/state-forge/compile', definition)).body;
+    expect(JSON.parse((await verify(['--jwks', jwks, '--json'], JSON.stringify({ capsule }))).stdout)).toMatchObject({ valid: true, kind: 'capsule' });
+    const play = (await arena.post('/api/games/state-forge/play', { capsule, actions: ['step', 'hold', 'step'] })).body;
+    expect(JSON.parse((await verify(['--jwks', jwks, '--json'], JSON.stringify(play))).stdout)).toMatchObject({ valid: true, kind: 'forge-receipt', checked: ['signature', 'kind', 'checksum'] });
+    const altered = { ...play, evidence: { ...play.evidence, score: play.evidence.score + 1 } };
+    expect((await verify(['--jwks', jwks], JSON.stringify(altered))).code).toBe(1);
+  }, 60_000);
+
+  it('takes the JWKS from a URL, and refuses with its usage what it cannot use', async () => {
+    const body = await readFile(jwks, 'utf8');
+    const server: Server = createServer((_, response) => response.writeHead(200, { 'content-type': 'application/json' }).end(body));
+    await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+    try {
+      const run = (await arena.call('/api/games/packet-run/play?actions=UURR')).body;
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/.well-known/jwks.json`;
+      expect((await verify(['--jwks', url], JSON.stringify(run))).code).toBe(0);
+    } finally {
+      server.close();
+    }
+    for (const [args, input] of [
+      [[], '{}'],
+      [['--jwks', join(folder, 'missing.json')], '{}'],
+      [['--jwks', await saved('not-a-jwks.json', { keys: [{ kty: 'RSA' }] })], '{}'],
+    ] as const) {
+      const refused = await verify([...args], input);
+      expect(refused.code, args.join(' ')).toBe(2);
+      expect(refused.stderr, args.join(' ')).toContain('usage: arena verify');
+    }
+    const nothing = await verify(['--jwks', jwks], '{"hello": "world"}');
+    expect(nothing.code).toBe(1);
+    expect(nothing.stdout).toContain('no token found');
+  }, 60_000);
+});
