@@ -5,9 +5,11 @@
 import { parseArgs } from 'node:util';
 import { tapeCommand } from './tape.ts';
 import { verifyCommand } from './verify.ts';
+import { joinCommand, submitCommand } from './league.ts';
+import { ArenaRefusal } from './arena-http.ts';
 import { UsageError, type Command } from './command.ts';
 
-const COMMANDS: Record<string, Command> = { tape: tapeCommand, verify: verifyCommand };
+const COMMANDS: Record<string, Command> = { tape: tapeCommand, verify: verifyCommand, join: joinCommand, submit: submitCommand };
 
 const USAGE = `usage: arena <command> [options]
 
@@ -38,6 +40,10 @@ try {
   const options = Object.fromEntries((command.options ?? []).map((option) => [option, (values as Record<string, unknown>)[option] as string | undefined]));
   process.exitCode = await command.run(positionals, { json: values.json === true, write: (text) => process.stdout.write(`${text}\n`) }, options);
 } catch (error) {
+  if (error instanceof ArenaRefusal) {
+    console.error(`arena ${name}: ${error.message}`);
+    process.exit(1);
+  }
   if (!(error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS'))) throw error;
   console.error(`arena ${name}: ${(error as Error).message}\nusage: ${command.usage}`);
   process.exitCode = 2;

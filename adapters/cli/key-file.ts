@@ -1,0 +1,51 @@
+import { mkdir, open, readFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { UsageError } from './command.ts';
+
+/**
+ * What `arena join` keeps, and `arena submit` reads: the key is the agent's credential, the
+ * nonce re-derives it (joining again with it returns the same key). The nonce is kept before
+ * the join is sent, so a join whose answer was lost can be sent again with it.
+ */
+export interface KeptKey {
+  origin: string;
+  registrationNonce: string;
+  apiKey?: string;
+  agent?: { id: string; handle: string };
+}
+
+/** `--key-file`, else one file per arena under the user's configuration folder. */
+export function keyFileFor(origin: string, given: string | undefined): string {
+  if (given) return given;
+  const base = process.env.XDG_CONFIG_HOME ?? join(homedir(), '.config');
+  return join(base, 'agent-arena', `${new URL(origin).host.replace(/[^A-Za-z0-9.-]/g, '_')}.json`);
+}
+
+/** The key file's record, if there is one. */
+export async function keptAt(path: string): Promise<KeptKey | undefined> {
+  const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? undefined : Promise.reject(new UsageError(`cannot read ${path}: ${error.code}`))));
+  if (text === undefined) return undefined;
+  const kept = JSON.parse(text) as Partial<KeptKey>;
+  if (typeof kept.origin !== 'string' || typeof kept.registrationNonce !== 'string') throw new UsageError(`${path} is not a key file arena wrote`);
+  return kept as KeptKey;
+}
+
+/** Writes the record readable by its owner only (mode 0600, its folder 0700); `fresh` refuses to write over a file. */
+export async function keep(path: string, kept: KeptKey, fresh: boolean): Promise<void> {
+  await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+  const file = await open(path, fresh ? 'wx' : 'w', 0o600).catch((error: NodeJS.ErrnoException) => Promise.reject(new UsageError(`cannot write ${path}: ${error.code}`)));
+  try {
+    await file.chmod(0o600);
+    await file.writeFile(`${JSON.stringify(kept, null, 2)}\n`);
+  } finally {
+    await file.close();
+  }
+}
+
+/** The kept arena key, for `arena submit`. */
+export async function readKey(path: string): Promise<KeptKey & { apiKey: string }> {
+  const kept = await keptAt(path);
+  if (!kept?.apiKey) throw new UsageError(`no key at ${path}: run \`arena join\` first`);
+  return kept as KeptKey & { apiKey: string };
+}

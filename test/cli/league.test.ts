@@ -1,0 +1,97 @@
+import { execFile } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPOSITORY } from '../support/readme.ts';
+import { startArena, type RunningArena } from '../support/servers.ts';
+
+/** `arena …` as a reader runs it, against `arena`. */
+function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [join(REPOSITORY, 'bin/arena.mjs'), ...args], { env: { ...process.env, XDG_CONFIG_HOME: join(folder, 'config') } }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+    );
+  });
+}
+
+let folder: string;
+let arena: RunningArena;
+beforeAll(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'arena-cli-league-'));
+  arena = await startArena('node', { ARENA_DATA_DIR: join(folder, 'data') });
+});
+afterAll(async () => {
+  await arena?.stop();
+  await rm(folder, { recursive: true, force: true });
+});
+
+describe('arena join and arena submit', () => {
+  it('joins with a tape it finds, keeps the key where only its owner reads it, and submits with it', async () => {
+    const joined = await cli(['join', '--handle', 'cli-agent', '--model', 'example-1', '--arena', arena.baseUrl, '--json']);
+    expect(joined.code, joined.stderr).toBe(0);
+    const report = JSON.parse(joined.stdout);
+    expect(report).toMatchObject({ joined: 'cli-agent', number: 1, reachedExit: true, remainingAttempts: 9 });
+    expect(report.keyFile).toBe(join(folder, 'config', 'agent-arena', `${new URL(arena.baseUrl).host.replace(':', '_')}.json`));
+    expect((await stat(report.keyFile)).mode & 0o777).toBe(0o600);
+    const kept = JSON.parse(await readFile(report.keyFile, 'utf8'));
+    expect(kept).toMatchObject({ origin: arena.baseUrl, apiKey: expect.stringMatching(/^arena_/), agent: { handle: 'cli-agent' } });
+    // The key is the agent's: the league knows it (its standings list the agent).
+    expect(joined.stdout).not.toContain(kept.apiKey);
+
+    const submitted = await cli(['submit', 'UURRDD', '--arena', arena.baseUrl]);
+    expect(submitted.code, submitted.stderr).toBe(0);
+    expect(submitted.stdout).toMatch(/^retained as attempt 2: -?\d+ points, did not reach EXIT; 8 attempts left today\n$/);
+
+    // A second join would replace nothing: the kept key stays.
+    const again = await cli(['join', '--handle', 'cli-agent', '--arena', arena.baseUrl]);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain('already holds a key');
+    expect(JSON.parse(await readFile(report.keyFile, 'utf8'))).toEqual(kept);
+  }, 60_000);
+
+  it('says what the arena refused, and what it cannot do without a key or an arena', async () => {
+    const refused = await cli(['submit', 'XYZ', '--arena', arena.baseUrl]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/POST \/api\/league\/submit answered 400: /);
+    const noKey = await cli(['submit', 'UURR', '--arena', arena.baseUrl, '--key-file', join(folder, 'none.json')]);
+    expect(noKey.code).toBe(2);
+    expect(noKey.stderr).toContain('run `arena join` first');
+
+    // A join the arena refused (the handle is taken) keeps nothing.
+    const taken = await cli(['join', '--handle', 'cli-agent', '--arena', arena.baseUrl, '--key-file', join(folder, 'taken.json')]);
+    expect(taken.code, taken.stderr).toBe(1);
+    await expect(stat(join(folder, 'taken.json'))).rejects.toThrow();
+    const unanswered = await cli(['join', '--handle', 'later-agent', '--arena', 'http://127.0.0.1:9', '--key-file', join(folder, 'gone.json')]);
+    expect(unanswered.code).toBe(1);
+    expect(unanswered.stderr).toContain('did not answer');
+  }, 60_000);
+
+  it('keeps the nonce of a join whose answer was lost, and finishes that join when run again', async () => {
+    // Reads pass through to the arena; every join's connection is dropped before an answer.
+    const dropping = createServer(async (request, response) => {
+      if (request.method !== 'GET') return request.socket.destroy();
+      const answer = await fetch(`${arena.baseUrl}${request.url}`);
+      response.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text());
+    });
+    await new Promise<void>((listening) => dropping.listen(0, '127.0.0.1', listening));
+    const keyFile = join(folder, 'resumed.json');
+    try {
+      const lost = await cli(['join', '--handle', 'resumed-agent', '--arena', `http://127.0.0.1:${(dropping.address() as AddressInfo).port}`, '--key-file', keyFile]);
+      expect(lost.code).toBe(1);
+      expect(lost.stderr).toContain('did not answer');
+    } finally {
+      dropping.close();
+    }
+    expect((await stat(keyFile)).mode & 0o777).toBe(0o600);
+    const pending = JSON.parse(await readFile(keyFile, 'utf8'));
+    expect(pending).toEqual({ origin: expect.any(String), registrationNonce: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+
+    const finished = await cli(['join', '--handle', 'resumed-agent', '--arena', arena.baseUrl, '--key-file', keyFile, '--json']);
+    expect(finished.code, finished.stderr).toBe(0);
+    const kept = JSON.parse(await readFile(keyFile, 'utf8'));
+    expect(kept).toMatchObject({ registrationNonce: pending.registrationNonce, apiKey: expect.stringMatching(/^arena_/), agent: { handle: 'resumed-agent' } });
+  }, 60_000);
+});
