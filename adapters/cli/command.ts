@@ -10,6 +10,8 @@ export interface Command {
   usage: string;
   /** Its own options taking a value (`--jwks <file|url>`), beside `--json` and `--help`. */
   options?: readonly string[];
+  /** Its own options that take no value (`--trial`): `'true'` in `options` when given. */
+  flags?: readonly string[];
   run(args: readonly string[], output: Output, options: Readonly<Record<string, string | undefined>>): Promise<number>;
 }
 

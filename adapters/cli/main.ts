@@ -6,10 +6,19 @@ import { parseArgs } from 'node:util';
 import { tapeCommand } from './tape.ts';
 import { verifyCommand } from './verify.ts';
 import { joinCommand, submitCommand } from './league.ts';
+import { duelCommand } from './duel.ts';
+import { playCommand } from './play.ts';
 import { ArenaRefusal } from './arena-http.ts';
 import { UsageError, type Command } from './command.ts';
 
-const COMMANDS: Record<string, Command> = { tape: tapeCommand, verify: verifyCommand, join: joinCommand, submit: submitCommand };
+const COMMANDS: Record<string, Command> = {
+  tape: tapeCommand,
+  play: playCommand,
+  duel: duelCommand,
+  join: joinCommand,
+  submit: submitCommand,
+  verify: verifyCommand,
+};
 
 const USAGE = `usage: arena <command> [options]
 
@@ -31,13 +40,17 @@ if (!command) {
   process.exit(name === '--help' ? 0 : 2);
 }
 try {
-  const own = Object.fromEntries((command.options ?? []).map((option) => [option, { type: 'string' as const }]));
+  const own = {
+    ...Object.fromEntries((command.options ?? []).map((option) => [option, { type: 'string' as const }])),
+    ...Object.fromEntries((command.flags ?? []).map((flag) => [flag, { type: 'boolean' as const }])),
+  };
   const { values, positionals } = parseArgs({ args: rest, options: { ...own, json: { type: 'boolean' }, help: { type: 'boolean' } }, allowPositionals: true });
   if (values.help) {
     console.log(`arena ${name}: ${command.summary}\nusage: ${command.usage}`);
     process.exit(0);
   }
-  const options = Object.fromEntries((command.options ?? []).map((option) => [option, (values as Record<string, unknown>)[option] as string | undefined]));
+  const given = values as Record<string, string | boolean | undefined>;
+  const options = Object.fromEntries([...(command.options ?? []), ...(command.flags ?? [])].map((option) => [option, given[option] === true ? 'true' : (given[option] as string | undefined)]));
   process.exitCode = await command.run(positionals, { json: values.json === true, write: (text) => process.stdout.write(`${text}\n`) }, options);
 } catch (error) {
   if (error instanceof ArenaRefusal) {

@@ -1,0 +1,48 @@
+import type { Board } from '../../core/games/packet-run/board.ts';
+import { shortestExitTape } from '../../core/games/packet-run/exit-path.ts';
+import { arenaOrigin, callArena } from './arena-http.ts';
+import { UsageError, type Command } from './command.ts';
+
+interface Run {
+  mode: string;
+  breakdown: { total: number };
+  reachedExit: boolean;
+  benchmark: string | null;
+  receipt: { checksum: string };
+  registrationCapability?: { token: string };
+}
+
+/**
+ * `arena play <tape>`: Packet Run on the classic board; `--trial`: a signed trial instead, on a
+ * board under a random symmetry, so its tape is found there (a shortest one to EXIT) unless
+ * given. `--json` prints the whole result, receipt included, to keep and verify.
+ */
+export const playCommand: Command = {
+  summary: 'play Packet Run: the classic board, or a signed trial (--trial) whose result mints a registration capability',
+  usage: 'arena play <tape> [--agent <name>] | arena play --trial [<tape>]   [--arena <url>] [--json]',
+  options: ['agent', 'arena'],
+  flags: ['trial'],
+  async run(args, output, options) {
+    if (args.length > 1) throw new UsageError('takes at most one tape');
+    const origin = arenaOrigin(options.arena);
+    const agent = options.agent === undefined ? undefined : { name: options.agent };
+    let run: Run;
+    if (options.trial !== undefined) {
+      const trial = await callArena<{ challengeToken: string; board: Board }>(origin, '/api/games/packet-run/trial');
+      const tape = args[0] ?? shortestExitTape(trial.board)?.join('');
+      if (!tape) throw new UsageError('no tape of at most 20 actions reaches EXIT on the trial’s board');
+      run = await callArena<Run>(origin, '/api/games/packet-run/submit', { method: 'POST', body: { actions: tape, challengeToken: trial.challengeToken, ...(agent ? { agent } : {}) } });
+    } else {
+      if (args[0] === undefined) throw new UsageError('takes a tape, such as UURRDD (or --trial)');
+      const query = new URLSearchParams({ actions: args[0], ...(options.agent ? { agent: options.agent } : {}) });
+      run = await callArena<Run>(origin, `/api/games/packet-run/play?${query}`);
+    }
+    if (output.json) output.write(JSON.stringify(run));
+    else {
+      const placed = run.benchmark ? `, benchmark ${run.benchmark}` : '';
+      const capability = run.registrationCapability ? '; a registration capability was minted (private: --json shows it)' : '';
+      output.write(`${run.mode}: ${run.breakdown.total} points, ${run.reachedExit ? 'reached EXIT' : 'did not reach EXIT'}${placed}; receipt ${run.receipt.checksum}${capability}`);
+    }
+    return 0;
+  },
+};
