@@ -10,10 +10,13 @@ import { finishingTape } from '../../fixtures/league.ts';
 import { inProcessArena } from '../support/in-process-arena.ts';
 import { REPOSITORY } from '../support/readme.ts';
 
-/** `arena verify …` as a reader runs it (bin/arena.mjs), with `input` on stdin. */
-function verify(args: string[], input = ''): Promise<{ code: number; stdout: string; stderr: string }> {
+/** Loaded first into a process: any request it makes over the network fails, as with the network off. */
+const OFFLINE = `data:text/javascript,${encodeURIComponent("globalThis.fetch = () => Promise.reject(new TypeError('fetch failed: this process is offline'));")}`;
+
+/** `arena verify …` as a reader runs it (bin/arena.mjs), with `input` on stdin; `offline`: with no network to reach. */
+function verify(args: string[], input = '', offline = false): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = execFile(process.execPath, [join(REPOSITORY, 'bin/arena.mjs'), 'verify', ...args], (error, stdout, stderr) =>
+    const child = execFile(process.execPath, [...(offline ? ['--import', OFFLINE] : []), join(REPOSITORY, 'bin/arena.mjs'), 'verify', ...args], (error, stdout, stderr) =>
       resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
     );
     child.stdin!.end(input);
@@ -45,11 +48,11 @@ const saved = async (name: string, value: unknown) => {
 describe('arena verify, offline with a JWKS file', () => {
   it('verifies a Packet Run result and its receipt, and refuses it tampered with or under other keys', async () => {
     const run = (await arena.call('/api/games/packet-run/play?actions=UURRUURUURRRDUUR')).body;
-    const valid = await verify([await saved('run.json', run), '--jwks', jwks]);
+    const valid = await verify([await saved('run.json', run), '--jwks', jwks], '', true);
     expect(valid.code, valid.stderr).toBe(0);
     expect(valid.stdout).toMatch(/^valid: a packet-run receipt signed \S+; checked signature, kind, checksum\n$/);
 
-    const inflated = await verify([await saved('inflated.json', { ...run, breakdown: { ...run.breakdown, total: 99 } }), '--jwks', jwks, '--json']);
+    const inflated = await verify([await saved('inflated.json', { ...run, breakdown: { ...run.breakdown, total: 99 } }), '--jwks', jwks, '--json'], '', true);
     expect(inflated.code).toBe(1);
     expect(JSON.parse(inflated.stdout)).toMatchObject({ valid: false, reason: expect.stringContaining('checksum') });
 
@@ -93,6 +96,8 @@ describe('arena verify, offline with a JWKS file', () => {
       const run = (await arena.call('/api/games/packet-run/play?actions=UURR')).body;
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/.well-known/jwks.json`;
       expect((await verify(['--jwks', url], JSON.stringify(run))).code).toBe(0);
+      // The same with no network: the URL cannot be read, which is a usage error, not a verdict.
+      expect((await verify(['--jwks', url], JSON.stringify(run), true)).code).toBe(2);
     } finally {
       server.close();
     }
