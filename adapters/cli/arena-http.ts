@@ -35,16 +35,23 @@ export async function callArena<T>(origin: string, path: string, init: { method?
       answer = await fetch(`${origin}${path}`, { method: init.method ?? 'GET', headers, body });
     } catch (error) {
       if (last) throw new ArenaRefusal(`${origin} did not answer: ${(error as Error).message}`);
+      await pause(1);
       continue;
     }
     // The same key still in flight (409), or the database away (503): each says when to come back.
     if ((answer.status === 409 || answer.status === 503) && answer.headers.has('retry-after') && !last) {
       await answer.body?.cancel();
-      await new Promise((resolve) => setTimeout(resolve, 1000 * Number(answer.headers.get('retry-after') ?? 1)));
+      await pause(Number(answer.headers.get('retry-after')));
       continue;
     }
     const parsed = (await answer.json().catch(() => undefined)) as (T & { detail?: string; title?: string }) | undefined;
     if (!answer.ok) throw new ArenaRefusal(`${init.method ?? 'GET'} ${path} answered ${answer.status}: ${parsed?.detail ?? parsed?.title ?? answer.statusText}`, answer.status);
     return parsed as T;
   }
+}
+
+/** Waits the seconds asked for: at least one, at most ten (a command line should not hang for long). */
+function pause(seconds: number): Promise<void> {
+  const bounded = Number.isFinite(seconds) ? Math.min(10, Math.max(1, seconds)) : 1;
+  return new Promise((resolve) => setTimeout(resolve, bounded * 1000));
 }
