@@ -1,7 +1,6 @@
-import { execFile } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
-import { promisify } from 'node:util';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { installNested } from './nested-install.ts';
 
 const folder = fileURLToPath(new URL('../runtimes/', import.meta.url));
 
@@ -19,8 +18,6 @@ export function nodeExecutable(line: OtherNode): string | undefined {
 export const OTHER_NODES_PINNED = process.platform === 'linux' && process.arch === 'x64';
 
 /** Installs test/runtimes from its lockfile when its install is missing or older than the lockfile. */
-export async function installOtherNodes(): Promise<void> {
-  const installed = `${folder}node_modules/.package-lock.json`;
-  if (existsSync(installed) && statSync(installed).mtimeMs >= statSync(`${folder}package-lock.json`).mtimeMs) return;
-  await promisify(execFile)('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: folder });
+export function installOtherNodes(): Promise<void> {
+  return installNested(folder);
 }
