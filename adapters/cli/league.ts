@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import type { Board } from '../../core/games/packet-run/board.ts';
 import { shortestExitTape } from '../../core/games/packet-run/exit-path.ts';
-import { arenaOrigin, callArena } from './arena-http.ts';
+import { ArenaRefusal, arenaOrigin, callArena } from './arena-http.ts';
 import { UsageError, type Command, type Output } from './command.ts';
 import { keep, keptAt, keyFileFor, readKey } from './key-file.ts';
-import { rm } from 'node:fs/promises';
-import { ArenaRefusal } from './arena-http.ts';
 
 interface League {
   challengeToken: string;

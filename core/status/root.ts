@@ -1,8 +1,8 @@
 import { GAMES } from '../games/catalog.ts';
 import { discoveryLinks } from './discovery-links.ts';
 import type { ArenaFacts } from './facts.ts';
-import { TASK_KEPT_DAYS } from '../remote/a2a/task.ts';
 import { ARENA, ARENA_RULES, TRUTH_RULES } from './identity.ts';
+import { TASK_KEPT_DAYS } from '../remote/a2a/task.ts';
 
 /** The root protocol document: `GET /api` (and `GET /` when the client asks for JSON). */
 export function rootDocument(facts: ArenaFacts, origin: string) {
