@@ -10,7 +10,7 @@ import type { Store } from './store/store.ts';
 export interface ArenaSettings {
   clubhouse: 'open' | 'forming';
   arrivalDailyCap: number;
-  /** Anonymous durable writes (joins, capability redemptions, check-ins) per client and hour; 0: no limit. */
+  /** Anonymous durable writes (joins, capability redemptions, check-ins, A2A messages) per client and hour; 0: no limit. */
   anonymousWritesPerHour: number;
 }
 

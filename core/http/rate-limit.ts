@@ -20,7 +20,7 @@ export async function chargeAnonymousWrite(arena: ArenaContext, clientAddress: s
   const bucket = dayDigester(arena.secret, 'rate-limit', utcDate(windowStart))(`address|${clientAddress ?? 'unknown'}`);
   if ((await arena.store.countHit(bucket, windowStart)) <= limit) return;
   const retryAfter = Math.max(1, Math.ceil((windowStart + RATE_WINDOW_MS - now) / 1000));
-  throw new HttpError('rate-limited', `this client has made ${limit} anonymous durable writes (joins, capability redemptions, check-ins) this hour; try again in ${retryAfter} s`, {
+  throw new HttpError('rate-limited', `this client has made ${limit} anonymous durable writes (joins, capability redemptions, check-ins, A2A messages) this hour; try again in ${retryAfter} s`, {
     headers: { 'retry-after': String(retryAfter) },
   });
 }

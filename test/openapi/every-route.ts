@@ -169,5 +169,10 @@ async function exerciseA2a(send: Sender): Promise<void> {
   await send('POST', path, { body: message([{ url: 'https://example.com/file' }]) });
   await send('POST', path, { body: message([{ text: 'hi' }]), headers: { 'content-type': 'text/plain' } });
   await send('POST', path, { body: { ...message([{ text: 'hi' }]), padding: 'x'.repeat(17_000) } });
+  // Each kept task counts against the client's hourly budget of anonymous writes: spend it.
+  for (let sent = 0; sent < 100; sent++) {
+    const answer = await send('POST', path, { body: message([{ text: 'again' }]) });
+    if (answer?.error?.code === 429) break;
+  }
   await send('GET', '/a2a/v1/tasks/{id}', { params: { id: 'task-1' } });
 }

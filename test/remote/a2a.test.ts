@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { SendMessageRequest, Task, type AgentCard } from '@a2a-js/sdk';
 import { ClientFactory, type Client } from '@a2a-js/sdk/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeBase64Url, randomSeed } from '../../core/index.ts';
+import { createArena, encodeBase64Url, randomSeed } from '../../core/index.ts';
+import { openMemoryStore } from '../../fixtures/memory-store.ts';
 import { client, type Answer } from '../support/http.ts';
 import { finishingTape } from '../../fixtures/league.ts';
 import { startArena, type RunningArena } from '../support/servers.ts';
@@ -186,5 +187,25 @@ describe('kept A2A tasks', () => {
     const gone = await call(`/a2a/v1/tasks/${id}`);
     expect(gone.status).toBe(404);
     expect(gone.body.error.details[0]).toMatchObject({ reason: 'TASK_NOT_FOUND' });
+  });
+});
+
+describe('A2A messages against the budget of anonymous writes', () => {
+  it('keeps tasks until the client’s hourly budget is spent, then refuses with RATE_LIMITED and Retry-After before doing any work', async () => {
+    const arena = createArena({ signingKey: randomSeed(), secret: randomSeed(), store: await openMemoryStore(), anonymousWritesPerHour: 2 });
+    const send = () =>
+      arena.fetch(
+        new Request('http://arena.test/a2a/v1/message:send', {
+          method: 'POST',
+          headers: { 'content-type': 'application/a2a+json' },
+          body: JSON.stringify({ message: { messageId: randomUUID(), role: 'ROLE_USER', parts: [{ data: { actions: 'UURR' } }] } }),
+        }),
+        { clientAddress: '198.51.100.7' },
+      );
+    for (let i = 0; i < 2; i++) expect((await send()).status).toBe(200);
+    const refused = await send();
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await refused.json()).error).toMatchObject({ code: 429, status: 'RESOURCE_EXHAUSTED', details: [{ reason: 'RATE_LIMITED' }] });
   });
 });

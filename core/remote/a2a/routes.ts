@@ -2,12 +2,13 @@ import type { ArenaContext } from '../../context.ts';
 import { defineRoute, type Dispatch } from '../../http/route.ts';
 import { MAX_BODY_BYTES } from '../../http/json-body.ts';
 import { nestsDeeperThan, tooDeep } from '../../http/json-depth.ts';
-import { HttpError } from '../../http/problem.ts';
+import { HttpError, type ProblemSlug } from '../../http/problem.ts';
+import { chargeAnonymousWrite } from '../../http/rate-limit.ts';
 import { readBoundedText } from '../bounded-body.ts';
 import type { Caller } from '../call-route.ts';
 import { agentCard } from './agent-card.ts';
 import { A2A_BASE_PATH, A2A_BINDING, A2A_MEDIA_TYPE, A2A_PROTOCOL_VERSION, A2A_VERSION_HEADER, a2aJson } from './binding.ts';
-import { A2AError, a2aErrorResponse } from './errors.ts';
+import { A2AError, a2aErrorResponse, type A2AErrorKind } from './errors.ts';
 import { intentOf } from './intent.ts';
 import { A2AErrorResponseSchema, A2ATaskSchema, AgentCardResponseSchema, InterfaceResponseSchema, SendMessageResponseSchema } from './responses.ts';
 import { parseSendRequest, SendMessageRequestSchema } from './send-request.ts';
@@ -75,6 +76,7 @@ export const a2aRoutes = (dispatch: Dispatch) => [
           415,
           'An A2A error: CONTENT_TYPE_NOT_SUPPORTED (a Content-Type that is not JSON, a file part, or acceptedOutputModes naming neither JSON nor text)',
         ),
+        refusal(429, 'An A2A error: RATE_LIMITED, with `Retry-After`: a kept task counts against the client’s hourly budget of anonymous durable writes'),
       ],
     },
     protocolBody: {
@@ -105,18 +107,20 @@ export const a2aRoutes = (dispatch: Dispatch) => [
   }),
 ];
 
-/** A2A refusals, and a body past the limit, answered in A2A's error shape; anything else (a bug) goes on to the router. */
+/** The arena's refusals that A2A answers in its own shape (their headers, such as Retry-After, kept). */
+const A2A_KIND_OF: Partial<Record<ProblemSlug, A2AErrorKind>> = { 'payload-too-large': 'payloadTooLarge', 'rate-limited': 'rateLimited' };
+
+/** A2A refusals, a body past the limit and a spent budget, answered in A2A's error shape; anything else (a bug, an outage) goes on to the router. */
 async function answer(handler: () => Promise<Response>): Promise<Response> {
   try {
     return await handler();
   } catch (error) {
     if (error instanceof A2AError) return a2aErrorResponse(error);
-    if (error instanceof HttpError && error.slug === 'payload-too-large') {
-      const response = a2aErrorResponse(new A2AError('payloadTooLarge', error.detail));
-      for (const [name, value] of Object.entries(error.extra.headers ?? {})) response.headers.set(name, value);
-      return response;
-    }
-    throw error;
+    const kind = error instanceof HttpError ? A2A_KIND_OF[error.slug] : undefined;
+    if (!kind) throw error;
+    const response = a2aErrorResponse(new A2AError(kind, (error as HttpError).detail));
+    for (const [name, value] of Object.entries((error as HttpError).extra.headers ?? {})) response.headers.set(name, value);
+    return response;
   }
 }
 
@@ -129,6 +133,8 @@ async function sendMessage(arena: ArenaContext, caller: Caller, pathname: string
   checkMediaType(caller.request.headers.get('content-type'));
   const request = parseSendRequest(parseJson(await readBoundedText(caller.request)));
   const modes = answerModes(request.acceptedOutputModes);
+  // The task will be kept: an anonymous durable write, counted before any work is done.
+  await chargeAnonymousWrite(arena, caller.connection.clientAddress);
   const intent = intentOf(request.message.parts);
   const outcome = intent.skill === 'packet-run' ? await packetRun(caller, intent.submission) : await orientation(caller);
   const task = finishedTask(arena, request, modes, outcome);
