@@ -23,7 +23,7 @@ function expectRateLimited(answer: Answer): void {
 }
 
 /**
- * Anonymous durable writes (league joins, capability redemptions, check-ins) share one hourly
+ * Anonymous durable writes (league joins, capability redemptions, check-ins, A2A messages) share one hourly
  * budget per client: past it, 429 with Retry-After and nothing kept, not even the key; replays
  * of completed writes and writes by a credential are not counted.
  */
