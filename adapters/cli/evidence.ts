@@ -74,8 +74,9 @@ function kindOf(token: string): TokenKind | undefined {
  */
 function heldResult(input: unknown, kind: TokenKind): unknown {
   if (typeof input !== 'object' || input === null || kind === 'capsule') return undefined;
-  const { receipt: _, registrationCapability: __, ...result } = input as Json;
   if (kind === 'forge-receipt') return (input as Json).evidence;
   // A Triad reveal answer checks its result inside the token; a bare receipt object holds no result.
-  return (input as Json).game === 'packet-run' ? result : undefined;
+  if ((input as Json).game !== 'packet-run') return undefined;
+  const { receipt: _, registrationCapability: __, ...result } = input as Json;
+  return result;
 }

@@ -1,4 +1,4 @@
-import { mkdir, open, readFile } from 'node:fs/promises';
+import { link, mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { UsageError } from './command.ts';
@@ -26,20 +26,41 @@ export function keyFileFor(origin: string, given: string | undefined): string {
 export async function keptAt(path: string): Promise<KeptKey | undefined> {
   const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? undefined : Promise.reject(new UsageError(`cannot read ${path}: ${error.code}`))));
   if (text === undefined) return undefined;
-  const kept = JSON.parse(text) as Partial<KeptKey>;
-  if (typeof kept.origin !== 'string' || typeof kept.registrationNonce !== 'string') throw new UsageError(`${path} is not a key file arena wrote`);
+  let kept: Partial<KeptKey>;
+  try {
+    kept = JSON.parse(text) as Partial<KeptKey>;
+  } catch {
+    throw new UsageError(`${path} is not a key file arena wrote`);
+  }
+  if (typeof kept?.origin !== 'string' || typeof kept.registrationNonce !== 'string') throw new UsageError(`${path} is not a key file arena wrote`);
   return kept as KeptKey;
 }
 
-/** Writes the record readable by its owner only (mode 0600, its folder 0700); `fresh` refuses to write over a file. */
+/**
+ * Writes the record readable by its owner only (mode 0600, its folder 0700), whole or not at
+ * all: it is written and flushed beside its place, then moved there, so a process killed
+ * mid-write never leaves a truncated file where the nonce and key were. `fresh` refuses to
+ * replace a file that is there.
+ */
 export async function keep(path: string, kept: KeptKey, fresh: boolean): Promise<void> {
   await mkdir(dirname(path), { recursive: true, mode: 0o700 });
-  const file = await open(path, fresh ? 'wx' : 'w', 0o600).catch((error: NodeJS.ErrnoException) => Promise.reject(new UsageError(`cannot write ${path}: ${error.code}`)));
+  const staged = `${path}.${process.pid}.tmp`;
+  const file = await open(staged, 'wx', 0o600).catch((error: NodeJS.ErrnoException) => Promise.reject(new UsageError(`cannot write ${staged}: ${error.code}`)));
   try {
-    await file.chmod(0o600);
     await file.writeFile(`${JSON.stringify(kept, null, 2)}\n`);
+    await file.sync();
   } finally {
     await file.close();
+  }
+  try {
+    // A link fails where a file already is; a rename replaces it in one step.
+    if (fresh) await link(staged, path);
+    else await rename(staged, path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UsageError(code === 'EEXIST' ? `${path} already holds a key file: this agent has joined (use it, or --key-file for another)` : `cannot write ${path}: ${code}`);
+  } finally {
+    await rm(staged, { force: true });
   }
 }
 
