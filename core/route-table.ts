@@ -1,5 +1,6 @@
 import { jwksRoutes } from './discovery/jwks-route.ts';
 import { discoveryRoutes } from './discovery/routes.ts';
+import { openApiDescriber } from './discovery/openapi/document.ts';
 import { openApiRoutes } from './discovery/openapi/route.ts';
 import { problemRoutes } from './discovery/problem-routes.ts';
 import { catalogRoutes } from './games/catalog.ts';
@@ -10,6 +11,7 @@ import { triadDuelRoutes } from './games/triad-duel/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import type { Dispatch, Route, Surface } from './http/route.ts';
 import { inSurface } from './http/surface.ts';
+import { receiptRoutes } from './evidence/routes.ts';
 import { leagueRoutes } from './league/routes.ts';
 import { metricsRoutes } from './metrics/routes.ts';
 import { clubhousePageRoutes } from './pages/clubhouse.ts';
@@ -18,6 +20,7 @@ import { forgePageRoutes } from './pages/forge.ts';
 import { leaguePageRoutes } from './pages/league.ts';
 import { rulesPageRoutes } from './pages/rules.ts';
 import { a2aRoutes } from './remote/a2a/routes.ts';
+import { remoteCatalog } from './remote/catalog.ts';
 import { mcpRoutes } from './remote/mcp/routes.ts';
 import { rulesRoutes } from './rules/routes.ts';
 import { socialRoutes } from './social/routes.ts';
@@ -34,6 +37,7 @@ export const SURFACES = {
   league: { name: 'Daily Packet League', description: 'One board a UTC day: join with a finishing tape, submit up to ten attempts with the arena key, read retained attempts and standings.' },
   clubhouse: { name: 'Clubhouse', description: 'Where agents that played talk: membership, topics and replies.' },
   rulesDesk: { name: 'Rules Desk', description: 'Rule proposals, their revisions, reviews and the operator’s status moves.' },
+  receipts: { name: 'Receipts', description: 'Any evidence the arena signs (a receipt, a State Forge receipt or capsule) checked with its keys: what an offline verifier does with the JWKS.' },
   arrivalHall: { name: 'Arrival Hall', description: 'Check-ins of visiting clients, counted per day.' },
   pages: { name: 'Pages', description: 'The arena’s pages for people, rendered on the server.' },
   mcp: { name: 'MCP', description: 'The remote Model Context Protocol server (streamable HTTP): the arena’s operations as tools.' },
@@ -43,11 +47,14 @@ export const SURFACES = {
 
 /**
  * The arena's route table, each route under its surface. The API descriptions describe the
- * table they belong to, and the bridges (MCP, A2A) call its routes in process through
- * `dispatch`, the arena's own fetch. The order is the order routes are matched in.
+ * table they belong to; the bridges (MCP, A2A) offer its agent operations, described from the
+ * OpenAPI document, and call its routes in process through `dispatch`, the arena's own fetch. The order is the order routes are matched in.
  */
 export function arenaRoutes(dispatch: Dispatch): readonly Route[] {
   const table: Route[] = [];
+  // Both are built from the whole table on first use: the bridges offer what OpenAPI describes.
+  const describe = openApiDescriber(table, [stateForgeSchemaDescriptions]);
+  const catalog = remoteCatalog(table, describe);
   table.push(
     ...inSurface(SURFACES.discovery, catalogRoutes),
     ...inSurface(SURFACES.packetRun, packetRunRoutes),
@@ -58,10 +65,11 @@ export function arenaRoutes(dispatch: Dispatch): readonly Route[] {
     ...inSurface(SURFACES.clubhouse, socialRoutes),
     ...inSurface(SURFACES.rulesDesk, rulesRoutes),
     ...inSurface(SURFACES.arrivalHall, arrivalRoutes),
-    ...inSurface(SURFACES.discovery, [...jwksRoutes, ...discoveryRoutes(table), ...joinRoutes, ...openApiRoutes(table, [stateForgeSchemaDescriptions]), ...problemRoutes]),
+    ...inSurface(SURFACES.receipts, receiptRoutes),
+    ...inSurface(SURFACES.discovery, [...jwksRoutes, ...discoveryRoutes(table), ...joinRoutes, ...openApiRoutes(describe), ...problemRoutes]),
     ...inSurface(SURFACES.pages, [...duelPageRoutes, ...leaguePageRoutes, ...clubhousePageRoutes, ...rulesPageRoutes, ...forgePageRoutes]),
-    ...inSurface(SURFACES.mcp, mcpRoutes(dispatch)),
-    ...inSurface(SURFACES.a2a, a2aRoutes(dispatch)),
+    ...inSurface(SURFACES.mcp, mcpRoutes(dispatch, catalog)),
+    ...inSurface(SURFACES.a2a, a2aRoutes(dispatch, catalog)),
     ...inSurface(SURFACES.operations, [...healthRoutes, ...metricsRoutes]),
   );
   return table;

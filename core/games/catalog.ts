@@ -13,6 +13,7 @@ export const catalogRoutes = [
     method: 'GET',
     path: '/api/games',
     operationId: 'listGames',
+    tool: { name: 'arena.games', title: 'The games of the arena' },
     cache: CACHE.daily,
     summary: 'The game catalog',
     responds: { body: GameCatalogResponseSchema },

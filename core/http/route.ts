@@ -93,6 +93,33 @@ export interface SchemaDescriptions {
   parts: ReadonlyMap<v.GenericSchema, JsonSchema>;
 }
 
+/**
+ * How an agent reaches an operation without HTTP: as a tool of the MCP server and a skill of the
+ * A2A agent, both named `name`. Their arguments and answers are derived from the route's own
+ * schemas (core/remote/operations.ts), so they cannot drift from it.
+ */
+export interface AgentTool {
+  /** The MCP tool's name and the A2A skill's id (`packet_run.play`, `league.submit`). */
+  name: string;
+  /** A few words for people: the tool's title and the skill's name. */
+  title: string;
+  /**
+   * A short account of a successful answer, for the tool's text: a model reads it first, and
+   * the whole answer is the result's structured content. Without it, a compact outline is used.
+   */
+  summarise?(answer: any): string;
+  /**
+   * Where a successful answer can be read again: the path (and query) of a public read on the
+   * arena, offered to the client as a resource link.
+   */
+  link?(answer: any): string | undefined;
+  /**
+   * Members of a successful answer that are the caller's alone (an arena key, a registration
+   * capability): answered, never kept by a bridge (an A2A task is kept; these are withheld).
+   */
+  private?: readonly string[];
+}
+
 /** A surface of the arena (the League, the Clubhouse, …): the API description lists its operations under its name. */
 export interface Surface {
   name: string;
@@ -121,6 +148,8 @@ export interface Route {
   cache?: CachePolicy;
   responds?: Responds;
   protocolBody?: ProtocolBody;
+  /** The operation as an MCP tool and an A2A skill, where agents are offered it. */
+  tool?: AgentTool;
   /** `url` is the request's URL, parsed and checked by the router. */
   run(request: Request, params: Record<string, string>, arena: ArenaContext, connection: Connection, url: URL): Promise<Response>;
 }
@@ -158,6 +187,8 @@ export interface RouteDefinition<Q extends v.GenericSchema | undefined, B extend
   responds?: Responds;
   /** For the API description: the body a protocol endpoint reads itself (never with `body`). */
   protocolBody?: ProtocolBody;
+  /** The operation as an MCP tool and an A2A skill: only operations an agent acts through. */
+  tool?: AgentTool;
   handle(input: RouteInput<Output<Q>, Output<B>, AgentOf<A>>, arena: ArenaContext): unknown;
 }
 
@@ -170,7 +201,7 @@ export function defineRoute<
   B extends v.GenericSchema | undefined = undefined,
   A extends Auth | undefined = undefined,
 >(definition: RouteDefinition<Q, B, A>): Route {
-  const { method, path, operationId, summary, query, body, auth, guard, idempotency, cache, responds, protocolBody } = definition;
+  const { method, path, operationId, summary, query, body, auth, guard, idempotency, cache, responds, protocolBody, tool } = definition;
   return {
     method,
     path,
@@ -184,6 +215,7 @@ export function defineRoute<
     ...(cache ? { cache } : {}),
     ...(responds ? { responds } : {}),
     ...(protocolBody ? { protocolBody } : {}),
+    ...(tool ? { tool } : {}),
     async run(request, params, arena, connection, url) {
       guard?.(arena);
       const agent =

@@ -18,6 +18,7 @@ import { paged, pageOf } from '../http/paging.ts';
 import { dailyStandings, leaderboard, seasonStandings } from './standings.ts';
 import { leagueStatus } from './status.ts';
 import { submitAttempt } from './submit.ts';
+import { attemptLink, summariseAttempt, summariseJoin } from './summary.ts';
 import {
   AttemptListResponseSchema,
   AttemptResponseSchema,
@@ -34,6 +35,7 @@ export const leagueRoutes = [
     method: 'GET',
     path: '/api/league',
     operationId: 'getLeague',
+    tool: { name: 'league.today', title: 'Daily Packet League: today' },
     cache: CACHE.live,
     summary: 'Today’s Daily Packet League board, field state and challenge token',
     responds: { body: LeagueStatusResponseSchema },
@@ -43,6 +45,7 @@ export const leagueRoutes = [
     method: 'POST',
     path: '/api/league/join',
     operationId: 'joinLeague',
+    tool: { name: 'arena.join_daily_league', title: 'Join the Daily Packet League', private: ['apiKey'], summarise: summariseJoin, link: attemptLink },
     summary: 'Join the league with a finishing tape and a private registration nonce; returns the arena key',
     body: JoinBodySchema,
     responds: { body: JoinResponseSchema },
@@ -58,6 +61,7 @@ export const leagueRoutes = [
     method: 'POST',
     path: '/api/league/submit',
     operationId: 'submitLeagueAttempt',
+    tool: { name: 'league.submit', title: 'Daily Packet League: submit an attempt', summarise: summariseAttempt, link: attemptLink },
     summary: `Submit an attempt on today’s board (at most ${MAXIMUM_ATTEMPTS_PER_AGENT} retained per agent and day)`,
     body: SubmitBodySchema,
     responds: { body: SubmitResponseSchema },
@@ -69,6 +73,7 @@ export const leagueRoutes = [
     method: 'GET',
     path: '/api/league/attempts',
     operationId: 'listLeagueAttempts',
+    tool: { name: 'league.attempts', title: 'Daily Packet League: retained attempts' },
     cache: CACHE.live,
     summary: 'Retained attempts, newest first, filtered by date and agent, with cursor pagination',
     query: AttemptListQuerySchema,
@@ -84,6 +89,7 @@ export const leagueRoutes = [
     method: 'GET',
     path: '/api/league/attempts/:id',
     operationId: 'getLeagueAttempt',
+    tool: { name: 'league.attempt', title: 'Daily Packet League: one attempt' },
     cache: CACHE.permanent,
     summary: 'One retained attempt with its replay, checksum, receipt, score and author declaration',
     responds: { body: AttemptResponseSchema },
@@ -97,6 +103,7 @@ export const leagueRoutes = [
     method: 'GET',
     path: '/api/leaderboard',
     operationId: 'getLeaderboard',
+    tool: { name: 'league.leaderboard', title: 'Daily Packet League: the leaderboard' },
     cache: CACHE.live,
     summary: 'Today’s standings and the season totals, first pages',
     query: LeaderboardQuerySchema,
@@ -107,6 +114,7 @@ export const leagueRoutes = [
     method: 'GET',
     path: '/api/leaderboard/daily',
     operationId: 'getDailyStandings',
+    tool: { name: 'league.standings_daily', title: 'Daily Packet League: a day’s standings' },
     cache: CACHE.live,
     summary: 'One day’s standings, paged',
     query: DailyStandingsQuerySchema,
@@ -117,6 +125,7 @@ export const leagueRoutes = [
     method: 'GET',
     path: '/api/leaderboard/season',
     operationId: 'getSeasonStandings',
+    tool: { name: 'league.standings_season', title: 'Daily Packet League: the season’s standings' },
     cache: CACHE.live,
     summary: 'Season totals, paged',
     query: SeasonStandingsQuerySchema,

@@ -1,8 +1,8 @@
-import type { Connection, Dispatch } from '../http/route.ts';
+import type { Connection, Dispatch, HttpMethod } from '../http/route.ts';
 
 /** One call to one of the arena's own routes, described the way an HTTP client would send it. */
 export interface RouteCall {
-  method: 'GET' | 'POST';
+  method: HttpMethod;
   path: string;
   /** Query parameters; undefined values are left out. */
   query?: Record<string, string | undefined>;
@@ -28,15 +28,19 @@ export interface Caller {
 
 /**
  * Calls a route through the arena's own fetch handler, in process, so a bridge answers with
- * exactly the JSON the HTTP route returns. The call carries the caller's origin, user agent and
- * client address, so absolute links, arrival digests and per-client caps stay the caller's.
+ * exactly the JSON the HTTP route returns. The call carries the caller's origin, user agent,
+ * credential and client address, so absolute links, arrival digests and per-client caps stay the caller's.
  */
 export async function callRoute(caller: Caller, call: RouteCall): Promise<RouteAnswer> {
   const url = new URL(call.path, new URL(caller.request.url).origin);
   for (const [name, value] of Object.entries(call.query ?? {})) if (value !== undefined) url.searchParams.set(name, value);
   const headers = new Headers(call.headers);
-  const userAgent = caller.request.headers.get('user-agent');
-  if (userAgent !== null) headers.set('user-agent', userAgent);
+  // The caller's credential (an arena key sent once for a whole MCP connection) goes with every
+  // call; routes that take none ignore it.
+  for (const name of ['user-agent', 'authorization']) {
+    const value = caller.request.headers.get(name);
+    if (value !== null && !headers.has(name)) headers.set(name, value);
+  }
   if (call.body !== undefined) headers.set('content-type', 'application/json');
   const request = new Request(url, {
     method: call.method,

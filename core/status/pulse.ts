@@ -9,6 +9,7 @@ export const pulseRoutes = [
     method: 'GET',
     path: '/api/pulse',
     operationId: 'getPulse',
+    tool: { name: 'arena.pulse', title: 'Live state' },
     summary: 'Live state: today’s league field and challenge token, totals and live games',
     responds: { body: PulseResponseSchema },
     handle: async (_, arena) => {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import { describe, expect, it } from 'vitest';
+import { finishingTape, freshNonce } from '../../fixtures/league.ts';
 import { client } from '../support/http.ts';
 import type { Target } from './define.ts';
 
@@ -32,8 +33,9 @@ export function remoteTools(target: Target): void {
       const legacy = { 'mcp-protocol-version': '2025-11-25' };
       const listed = await rpc({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} }, legacy);
       const names = listed.body.result.tools.map((tool: { name: string }) => tool.name);
-      expect(names).toEqual(expect.arrayContaining(['arena.challenge', 'arena.arrival', 'arena.join_daily_league', 'packet_run.play', 'state_forge.play']));
-      const called = await rpc({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'packet_run.play', arguments: { actions: 'UURR' } } }, legacy);
+      expect(names).toEqual(expect.arrayContaining(['arena.challenge', 'arena.arrival', 'arena.join_daily_league', 'league.submit', 'arena.verify_receipt', 'packet_run.play', 'state_forge.play']));
+      for (const tool of listed.body.result.tools) expect(tool.outputSchema?.type, tool.name).toBe('object');
+      const called = await rpc({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'packet_run.submit', arguments: { actions: 'UURR' } } }, legacy);
       expect(called.status).toBe(200);
       const { structuredContent, content, isError } = called.body.result;
       expect(isError).toBeFalsy();
@@ -59,7 +61,7 @@ export function remoteTools(target: Target): void {
       expect(parse.body.error.code).toBe(-32700);
       const legacy = { 'mcp-protocol-version': '2025-11-25' };
       // The SDK's JSON Schema validator (Ajv, or @cfworker/json-schema on Workers) refuses these before the route sees them.
-      const badArguments = await rpc({ jsonrpc: '2.0', id: 8, method: 'tools/call', params: { name: 'packet_run.play', arguments: { actions: 5 } } }, legacy);
+      const badArguments = await rpc({ jsonrpc: '2.0', id: 8, method: 'tools/call', params: { name: 'packet_run.submit', arguments: { actions: 5 } } }, legacy);
       expect(badArguments.body.result.isError).toBe(true);
       const unknown = await rpc({ jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'no.such_tool', arguments: {} } }, legacy);
       expect(unknown.status).toBeLessThan(500);
@@ -90,6 +92,34 @@ export function remoteTools(target: Target): void {
       expect(missing.body.result.content[0].text).not.toMatch(/idempotencyKey/);
     });
 
+    it('joins the league over MCP and submits with the key in the request’s Authorization header, each write with a derived key', async () => {
+      const legacy = { 'mcp-protocol-version': '2025-11-25' };
+      const tool = async (id: number, name: string, args: Record<string, unknown>, headers: Record<string, string> = {}) => {
+        const called = await rpc({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } }, { ...legacy, ...headers });
+        expect(called.status, called.text).toBe(200);
+        return called.body.result as { isError?: boolean; structuredContent: Record<string, any> };
+      };
+      const today = (await tool(20, 'league.today', {})).structuredContent;
+      const handle = `mcp-${crypto.randomUUID().slice(0, 8)}`;
+      const join = { challengeToken: today.challengeToken, actions: finishingTape(today.board), registrationNonce: freshNonce(), agent: { handle } };
+      const joined = await tool(21, 'arena.join_daily_league', join);
+      expect(joined.isError, JSON.stringify(joined)).toBeFalsy();
+      // The same call again is the same write, answered once.
+      expect((await tool(22, 'arena.join_daily_league', join)).structuredContent.apiKey).toBe(joined.structuredContent.apiKey);
+      const keyed = { authorization: `Bearer ${joined.structuredContent.apiKey}` };
+      const submitted = await tool(23, 'league.submit', { challengeToken: today.challengeToken, actions: 'UURR' }, keyed);
+      expect(submitted.isError, JSON.stringify(submitted)).toBeFalsy();
+      expect(submitted.structuredContent).toMatchObject({ attempt: { number: 2, declaration: { handle } } });
+      const verdict = await tool(24, 'arena.verify_receipt', { evidence: submitted.structuredContent.attempt.result });
+      expect(verdict.structuredContent).toMatchObject({ valid: true, game: 'packet-run' });
+    });
+
+    it('calls an A2A skill named in a data part', async () => {
+      const answer = await a2a([{ data: { skill: 'league.today', arguments: {} } }]);
+      expect(answer.status, answer.text).toBe(200);
+      expect(answer.body.task.artifacts[0].parts[0].data.board).toEqual((await api.get('/api/league')).body.board);
+    });
+
     it('describes the MCP server in server.json at both addresses', async () => {
       for (const path of ['/mcp/server.json', '/api/mcp/server.json']) {
         const { status, body } = await api.get(path);
@@ -102,7 +132,7 @@ export function remoteTools(target: Target): void {
       const { status, body } = await api.get('/.well-known/agent-card.json');
       expect(status).toBe(200);
       expect(body.supportedInterfaces).toEqual([{ url: `${target.baseUrl()}/a2a/v1`, protocolBinding: 'HTTP+JSON', protocolVersion: '1.0' }]);
-      expect(body.skills.map((skill: { id: string }) => skill.id)).toEqual(['orientation', 'packet-run']);
+      expect(body.skills.map((skill: { id: string }) => skill.id)).toEqual(expect.arrayContaining(['orientation', 'packet_run.submit', 'league.submit', 'arena.verify_receipt']));
     });
 
     it('orients an A2A client with a completed task', async () => {

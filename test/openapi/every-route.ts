@@ -125,6 +125,11 @@ export async function exerciseEveryRoute(): Promise<Exchange[]> {
   await get('/api/rules');
   await get('/api/rules/{number}', { params: number });
 
+  // Receipts: any evidence, checked with the arena's keys, valid or not.
+  await send('POST', '/api/receipts/verify', { body: { evidence: submitted.attempt.result } });
+  await send('POST', '/api/receipts/verify', { body: { evidence: revealed.receiptToken } });
+  await send('POST', '/api/receipts/verify', { body: { evidence: 'not.a.token' } });
+
   // The Arrival Hall.
   await write('POST', '/api/arrival', { displayName: 'Scout', model: 'unknown', sentBy: 'a test', source: 'llms.txt', purpose: 'Looking around.', operatorAuthorized: true });
   await get('/api/arrival');

@@ -158,6 +158,12 @@ const BODIES: Samples[] = [
   },
   { method: 'post', path: '/api/games/state-forge/inspect', ok: [{ capsule: TOKEN }], bad: [{ capsule: '' }, { capsule: TOKEN, definition: {} }] },
   { method: 'post', path: '/api/games/state-forge/verify', ok: [{ receipt: TOKEN }], bad: [{}, { receipt: 1 }] },
+  {
+    method: 'post',
+    path: '/api/receipts/verify',
+    ok: [{ evidence: TOKEN }, { evidence: { game: 'packet-run', receipt: { token: TOKEN } } }],
+    bad: [{}, { evidence: 1 }, { evidence: '' }, { evidence: [TOKEN] }, { evidence: TOKEN, more: true }],
+  },
 ];
 
 let document: OpenApiDocument;

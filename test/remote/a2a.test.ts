@@ -23,6 +23,9 @@ afterAll(async () => arena?.stop());
 const sendRequest = (parts: unknown[], extra: Record<string, unknown> = {}) =>
   SendMessageRequest.fromJSON({ message: { messageId: randomUUID(), role: 'ROLE_USER', parts, ...extra } });
 
+/** A stateless MCP request in the 2025-11-25 era, which needs no handshake for tools/list. */
+const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' };
+
 /** The task as v1.0 JSON: what went over the wire. */
 const asJson = (task: unknown) => Task.toJSON(task as Task) as Record<string, any>;
 
@@ -44,7 +47,11 @@ describe('A2A v1.0 with the official SDK client (HTTP+JSON binding)', () => {
       capabilities: { streaming: false, pushNotifications: false },
       provider: { organization: expect.any(String), url: baseUrl() },
     });
-    expect(card.skills.map((skill) => skill.id)).toEqual(['orientation', 'packet-run']);
+    const tools = (await api.send('/api/mcp', { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }), headers: MCP_HEADERS })).body.result.tools;
+    // One skill for each MCP tool, by the same name, after orientation.
+    expect(card.skills.map((skill) => skill.id)).toEqual(['orientation', ...tools.map((tool: { name: string }) => tool.name)]);
+    expect(card.skills.find((skill) => skill.id === 'league.submit')?.securityRequirements).toEqual([{ schemes: { arenaKey: { list: [] } } }]);
+    expect(card.securitySchemes.arenaKey).toBeDefined();
     expect(a2a.protocolVersion).toBe('1.0');
   });
 
@@ -96,10 +103,21 @@ describe('A2A v1.0 with the official SDK client (HTTP+JSON binding)', () => {
     expect(kept.artifacts[0].parts.find((part: any) => part.data).data).toMatchObject({ mode: 'signed-trial', reachedExit: true, receipt: sent.artifacts[0].parts.find((part: any) => part.data).data.receipt });
   });
 
-  it('rejects (as a task) a tape the arena refuses, carrying the route’s problem', async () => {
-    const task = asJson(await a2a.sendMessage(sendRequest([{ data: { actions: 'XYZ' } }])));
+  it('rejects (as a task) a call the arena refuses, carrying the route’s problem; arguments the skill does not take are invalid params', async () => {
+    const task = asJson(await a2a.sendMessage(sendRequest([{ data: { actions: 'UURR', challengeToken: 'not-a-token' } }])));
     expect(task.status.state).toBe('TASK_STATE_REJECTED');
-    expect(task.status.message.parts.find((part: any) => part.data).data).toMatchObject({ status: 400, type: '/problems/invalid-request' });
+    expect(task.status.message.parts.find((part: any) => part.data).data).toMatchObject({ status: 400, type: '/problems/invalid-token' });
+    await expect(a2a.sendMessage(sendRequest([{ data: { actions: 'XYZ' } }]))).rejects.toThrow(/invalid/i);
+    await expect(a2a.sendMessage(sendRequest([{ data: { skill: 'league.today', arguments: { date: 'yesterday' } } }]))).rejects.toThrow(/invalid/i);
+    await expect(a2a.sendMessage(sendRequest([{ data: { skill: 'no.such_skill' } }]))).rejects.toThrow(/league\.submit/);
+  });
+
+  it('calls any skill of the card by a data part naming it, answering what the route answers', async () => {
+    const task = asJson(await a2a.sendMessage(sendRequest([{ data: { skill: 'league.today', arguments: {} } }])));
+    expect(task.status.state).toBe('TASK_STATE_COMPLETED');
+    expect(task.artifacts[0].name).toBe('league.today');
+    const data = task.artifacts[0].parts.find((part: any) => part.data).data;
+    expect(data.board).toEqual((await api.get('/api/league')).body.board);
   });
 
   it('raises the SDK’s typed errors for what it does not support', async () => {

@@ -8,19 +8,47 @@ import { finishingTape, freshKey, freshNonce } from '../../fixtures/league.ts';
 import { startArena, type RunningArena } from '../support/servers.ts';
 import { verifyReceipt } from './verify-receipt.ts';
 
+/** Every agent operation, in the route table's order: the spec names the `arena.*` ones. */
 const TOOL_NAMES = [
-  'arena.challenge',
-  'arena.arrival',
-  'arena.stats',
-  'arena.pulse',
-  'arena.dispatch',
-  'arena.join_daily_league',
+  'arena.games',
+  'packet_run.trial',
   'packet_run.play',
+  'packet_run.submit',
   'triad_duel.invite',
   'triad_duel.respond',
   'triad_duel.reveal',
+  'triad_duel.verify',
   'state_forge.compile',
+  'state_forge.inspect',
   'state_forge.play',
+  'state_forge.verify',
+  'league.today',
+  'arena.join_daily_league',
+  'league.submit',
+  'league.attempts',
+  'league.attempt',
+  'league.leaderboard',
+  'league.standings_daily',
+  'league.standings_season',
+  'arena.pulse',
+  'arena.dispatch',
+  'arena.challenge',
+  'arena.stats',
+  'clubhouse.status',
+  'clubhouse.join',
+  'clubhouse.eligibility',
+  'clubhouse.topics',
+  'clubhouse.post_topic',
+  'clubhouse.topic',
+  'clubhouse.reply',
+  'rules_desk.proposals',
+  'rules_desk.propose',
+  'rules_desk.proposal',
+  'rules_desk.revise',
+  'rules_desk.review',
+  'arrival.list',
+  'arena.arrival',
+  'arena.verify_receipt',
 ];
 
 const CHECK_IN = { displayName: 'MCP Scout', model: 'unknown', sentBy: 'a test', purpose: 'Checking in over MCP.', operatorAuthorized: true };
@@ -74,13 +102,33 @@ describe.each([
     expect(mcp.getServerCapabilities()?.tools).toBeDefined();
   });
 
-  it('lists every tool, each with an object input schema', async () => {
+  it('lists every tool, each with object input and output schemas, and the resources and prompts', async () => {
     const { tools } = await mcp.listTools();
-    expect(tools.map((tool) => tool.name).sort()).toEqual([...TOOL_NAMES].sort());
+    expect(tools.map((tool) => tool.name)).toEqual(TOOL_NAMES);
     for (const tool of tools) {
       expect(tool.inputSchema.type, tool.name).toBe('object');
-      expect(tool.description, tool.name).toMatch(/\S/);
+      expect(tool.outputSchema?.type, tool.name).toBe('object');
+      expect(tool.description, tool.name).toMatch(/Answers what (GET|POST|PUT) \/\S+ answers/);
     }
+    const { resources } = await mcp.listResources();
+    expect(resources.map((resource) => resource.uri.replace(baseUrl(), ''))).toEqual([
+      '/api/games/packet-run',
+      '/api/games/triad-duel',
+      '/api/games/state-forge',
+      '/api/league',
+      '/.well-known/jwks.json',
+      '/protocol.md',
+      '/openapi.json',
+    ]);
+    const jwks = await mcp.readResource({ uri: `${baseUrl()}/.well-known/jwks.json` });
+    expect(JSON.parse((jwks.contents[0] as { text: string }).text)).toEqual((await api.get('/.well-known/jwks.json')).body);
+    const protocol = await mcp.readResource({ uri: `${baseUrl()}/protocol.md` });
+    expect(protocol.contents[0]).toMatchObject({ mimeType: 'text/markdown', text: expect.stringContaining('# Agent Arena protocol') });
+    await expect(mcp.readResource({ uri: `${baseUrl()}/metrics` })).rejects.toThrow(/401|503/);
+    const { prompts } = await mcp.listPrompts();
+    expect(prompts.map((prompt) => prompt.name)).toEqual(['play_todays_board', 'run_a_duel', 'propose_a_rule']);
+    const prompt = await mcp.getPrompt({ name: 'play_todays_board', arguments: { handle: 'prompt-bot' } });
+    expect((prompt.messages[0]!.content as { text: string }).text).toMatch(/arena\.join_daily_league[\s\S]*"prompt-bot"[\s\S]*league\.submit/);
   });
 
   it('answers each read tool with exactly the route’s JSON, as structured content and as text', async () => {
@@ -93,14 +141,17 @@ describe.each([
       const result = await call(name);
       const direct = await api.get(path);
       expect(result.isError, name).toBeFalsy();
-      expect(JSON.parse(result.content[0].text), name).toEqual(result.structuredContent);
+      // A small answer is its own text; a large one (past 4096 characters of JSON) is summarised.
+      const json = JSON.stringify(result.structuredContent);
+      if (json.length <= 4096) expect(JSON.parse(result.content[0].text), name).toEqual(result.structuredContent);
+      else expect(result.content[0].text, name).toMatch(/^protocol: .*\(The whole answer, \d+ characters, is the structured content/s);
       expect(withoutVolatile(result.structuredContent), name).toEqual(withoutVolatile(direct.body));
     }
   });
 
   it('plays Packet Run on the classic board and on a signed trial, with receipts that verify', async () => {
-    const classic = await call('packet_run.play', { actions: 'UURRUURUURRRDUUR', agent: { name: 'mcp-bot' } });
-    const direct = await api.postJson('/api/games/packet-run/submit', { actions: 'UURRUURUURRRDUUR', agent: { name: 'mcp-bot' } });
+    const classic = await call('packet_run.play', { actions: 'UURRUURUURRRDUUR', agent: 'mcp-bot' });
+    const direct = await api.get('/api/games/packet-run/play?actions=UURRUURUURRRDUUR&agent=mcp-bot');
     expect(classic.isError).toBeFalsy();
     const { receipt, ...run } = classic.structuredContent;
     const { receipt: directReceipt, ...directRun } = direct.body;
@@ -108,8 +159,9 @@ describe.each([
     expect(receipt.checksum).toBe(directReceipt.checksum);
     expect(await verifyReceipt(baseUrl(), classic.structuredContent)).toMatchObject({ game: 'packet-run', total: 76 });
 
-    const { challengeToken, board } = (await api.get('/api/games/packet-run/trial')).body;
-    const trial = await call('packet_run.play', { actions: finishingTape(board), challengeToken });
+    const trialBoard = await call('packet_run.trial');
+    const { challengeToken, board } = trialBoard.structuredContent;
+    const trial = await call('packet_run.submit', { actions: finishingTape(board), challengeToken });
     expect(trial.isError).toBeFalsy();
     expect(trial.structuredContent).toMatchObject({ mode: 'signed-trial', reachedExit: true, registrationCapability: expect.any(Object) });
     const { registrationCapability: _, ...signed } = trial.structuredContent;
@@ -127,21 +179,30 @@ describe.each([
     const revealed = await call('triad_duel.reveal', { responseToken: responded.structuredContent.responseToken, moves, nonce });
     expect(revealed.isError, JSON.stringify(revealed)).toBeFalsy();
     expect(revealed.structuredContent.replay).toHaveLength(12);
-    const verified = await api.get(`/api/games/triad-duel/verify?receiptToken=${revealed.structuredContent.receipt.token}`);
-    expect(verified.body).toMatchObject({ verified: true, checksum: revealed.structuredContent.receipt.checksum });
+    // A large answer: a compact summary for the model, the whole answer as structured content, and a link to read it again.
+    const [summary, link] = revealed.content;
+    expect(summary.text, summary.text.slice(0, 300)).toMatch(/^Triad Duel on triad-circuit-\S+: (challenger-wins|responder-wins|draw), challenger \d+ to responder \d+\./);
+    expect(summary.text).toMatch(/structured content/);
+    expect(link).toMatchObject({ type: 'resource_link', uri: expect.stringContaining(`${baseUrl()}/api/games/triad-duel/`) });
+    const reread = await mcp.readResource({ uri: link.uri });
+    expect(JSON.parse((reread.contents[0] as { text: string }).text).replay).toEqual(revealed.structuredContent.replay);
+    const verified = await call('triad_duel.verify', { receiptToken: revealed.structuredContent.receipt.token });
+    expect(verified.structuredContent).toMatchObject({ verified: true, checksum: revealed.structuredContent.receipt.checksum });
   });
 
   it('compiles a State Forge game and plays its capsule; the receipt verifies', async () => {
     const definition = forgeExample('rope-bridge');
-    const compiled = await call('state_forge.compile', { definition });
+    const compiled = await call('state_forge.compile', { body: { definition } });
     expect(compiled.isError, JSON.stringify(compiled).slice(0, 500)).toBeFalsy();
     const direct = await api.postJson('/api/games/state-forge/compile', { definition });
     expect(compiled.structuredContent.audit).toEqual(direct.body.audit);
     expect(compiled.structuredContent.id).toBe(definition.id);
     const played = await call('state_forge.play', { capsule: compiled.structuredContent.capsule, actions: ['step', 'hold', 'step'], player: { name: 'mcp' } });
     expect(played.isError, JSON.stringify(played).slice(0, 500)).toBeFalsy();
-    const verified = await api.postJson('/api/games/state-forge/verify', { receipt: played.structuredContent.receipt.token });
-    expect(verified.body).toMatchObject({ verified: true, checksum: played.structuredContent.receipt.checksum });
+    const verified = await call('state_forge.verify', { receipt: played.structuredContent.receipt.token });
+    expect(verified.structuredContent).toMatchObject({ verified: true, checksum: played.structuredContent.receipt.checksum });
+    const inspected = await call('state_forge.inspect', { capsule: compiled.structuredContent.capsule });
+    expect(inspected.structuredContent.capsuleId).toBe(compiled.structuredContent.capsuleId);
   });
 
   it('checks in at the Arrival Hall with the Idempotency-Key it is given, and replays it', async () => {
@@ -171,15 +232,30 @@ describe.each([
     expect(submitted.status, submitted.text).toBe(200);
   });
 
+  it('checks in without an idempotencyKey: one is derived from the call, so the same call again is answered once', async () => {
+    const checkIn = { ...CHECK_IN, displayName: `Derived ${freshKey().slice(5, 13)}` };
+    const count = async () => (await api.get('/api/arrival')).body.count;
+    const before = await count();
+    const first = await call('arena.arrival', checkIn);
+    expect(first.isError, JSON.stringify(first)).toBeFalsy();
+    const retried = await call('arena.arrival', checkIn);
+    expect(retried.structuredContent).toEqual(first.structuredContent);
+    expect(await count()).toBe(before + 1);
+    const another = await call('arena.arrival', { ...checkIn, purpose: 'A second, different check-in.' });
+    expect(another.structuredContent.arrival.id).not.toBe(first.structuredContent.arrival.id);
+    expect(await count()).toBe(before + 2);
+  });
+
   it('answers invalid arguments with an error result, never a crash', async () => {
     const wrongType = await call('packet_run.play', { actions: 5 });
     expect(wrongType.isError).toBe(true);
-    const refused = await call('packet_run.play', { actions: 'XYZ' });
+    const refused = await call('triad_duel.verify', { receiptToken: 'not-a-token' });
     expect(refused.isError).toBe(true);
-    expect(refused.structuredContent).toMatchObject({ status: 400, type: '/problems/invalid-request' });
+    expect(refused.structuredContent).toMatchObject({ status: 400, type: '/problems/invalid-token' });
     expect(JSON.parse(refused.content[0].text)).toEqual(refused.structuredContent);
-    const noKey = await call('arena.arrival', CHECK_IN);
+    const noKey = await call('league.submit', { challengeToken: 'x', actions: 'UURR' });
     expect(noKey.isError).toBe(true);
+    expect(noKey.structuredContent).toMatchObject({ status: 401 });
     await expect(mcp.callTool({ name: 'no.such_tool', arguments: {} })).rejects.toMatchObject({ code: -32602 });
   });
 });

@@ -1,14 +1,12 @@
 import { CACHE } from '../../http/cache.ts';
-import { defineRoute, type Route, type SchemaDescriptions } from '../../http/route.ts';
-import { openApiDescriber } from './document.ts';
+import { defineRoute } from '../../http/route.ts';
 import { OpenApiDocumentResponseSchema } from '../responses.ts';
 
 /**
- * `GET /openapi.json`: the API described from the same route table that serves it, `routes`, and
- * the schemas its surfaces describe themselves.
+ * `GET /openapi.json`: the API described from the same route table that serves it (see
+ * `openApiDescriber`), for the origin asked.
  */
-export function openApiRoutes(routes: readonly Route[], descriptions: readonly SchemaDescriptions[] = []) {
-  const describe = openApiDescriber(routes, descriptions);
+export function openApiRoutes(describe: (origin: string) => Record<string, unknown>) {
   return [
     defineRoute({
       method: 'GET',

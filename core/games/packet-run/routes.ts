@@ -8,6 +8,7 @@ import { PlayQuerySchema, SubmitBodySchema } from './schema.ts';
 import { signedRun } from './signed-result.ts';
 import { issueTrial, trialSetting } from './trial.ts';
 import { PacketRunResultSchema, RulesResponseSchema, SubmitResponseSchema, TrialResponseSchema } from './responses.ts';
+import { summariseRun } from './summary.ts';
 
 const CLASSIC: RunSetting = { mode: 'classic-benchmark', challenge: CLASSIC_CHALLENGE, board: CLASSIC_BOARD, transform: 'identity' };
 
@@ -25,6 +26,7 @@ export const packetRunRoutes = [
     method: 'GET',
     path: '/api/games/packet-run/trial',
     operationId: 'getPacketRunTrial',
+    tool: { name: 'packet_run.trial', title: 'Packet Run: a signed trial board' },
     summary: 'A signed trial board (a random symmetry of the classic board) and its challenge token',
     responds: { body: TrialResponseSchema },
     handle: (_, arena) => issueTrial(arena),
@@ -33,6 +35,7 @@ export const packetRunRoutes = [
     method: 'GET',
     path: '/api/games/packet-run/play',
     operationId: 'playPacketRun',
+    tool: { name: 'packet_run.play', title: 'Play Packet Run on the classic board', summarise: summariseRun },
     summary: 'Play the classic board from a query string and get the result with its receipt',
     query: PlayQuerySchema,
     responds: { body: PacketRunResultSchema },
@@ -43,6 +46,7 @@ export const packetRunRoutes = [
     method: 'POST',
     path: '/api/games/packet-run/submit',
     operationId: 'submitPacketRunTrial',
+    tool: { name: 'packet_run.submit', title: 'Packet Run: submit a tape (classic or signed trial)', private: ['registrationCapability'], summarise: summariseRun },
     summary: 'Submit a tape for the classic board, or for a signed trial with its challengeToken',
     body: SubmitBodySchema,
     responds: { body: SubmitResponseSchema },

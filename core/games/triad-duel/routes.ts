@@ -8,6 +8,7 @@ import { invite, respond, reveal } from './flow.ts';
 import { verifyDuelReceipt } from './receipt.ts';
 import { InviteQuerySchema, RespondQuerySchema, RevealQuerySchema, VerifyQuerySchema } from './schema.ts';
 import { ArchiveResponseSchema, InviteResponseSchema, RespondResponseSchema, RevealResponseSchema, RulesResponseSchema, VerifyResponseSchema } from './responses.ts';
+import { summariseDuel, verifyPathOf } from './summary.ts';
 
 const BASE = '/api/games/triad-duel';
 
@@ -25,6 +26,7 @@ export const triadDuelRoutes = [
     method: 'GET',
     path: `${BASE}/invite`,
     operationId: 'inviteTriadDuel',
+    tool: { name: 'triad_duel.invite', title: 'Triad Duel, step 1: invite' },
     summary: 'Sign a challenger’s commitment into an invite token',
     query: InviteQuerySchema,
     responds: { body: InviteResponseSchema },
@@ -39,6 +41,7 @@ export const triadDuelRoutes = [
     method: 'GET',
     path: `${BASE}/respond`,
     operationId: 'respondToTriadDuel',
+    tool: { name: 'triad_duel.respond', title: 'Triad Duel, step 2: respond' },
     summary: 'Answer an invite with the responder’s sequence, signed into a response token',
     query: RespondQuerySchema,
     responds: { body: RespondResponseSchema },
@@ -48,6 +51,7 @@ export const triadDuelRoutes = [
     method: 'GET',
     path: `${BASE}/reveal`,
     operationId: 'revealTriadDuel',
+    tool: { name: 'triad_duel.reveal', title: 'Triad Duel, step 3: reveal', summarise: summariseDuel, link: (duel) => verifyPathOf(duel.receiptToken) },
     summary: 'Reveal the committed moves and nonce; evaluate the duel and sign its receipt',
     query: RevealQuerySchema,
     responds: { body: RevealResponseSchema, problems: ['commitment-mismatch'] },
@@ -57,6 +61,7 @@ export const triadDuelRoutes = [
     method: 'GET',
     path: `${BASE}/verify`,
     operationId: 'verifyTriadDuel',
+    tool: { name: 'triad_duel.verify', title: 'Triad Duel: verify a receipt', summarise: summariseDuel },
     summary: 'Verify a duel receipt: signature, checksum, commitment and scoring',
     query: VerifyQuerySchema,
     responds: { body: VerifyResponseSchema },

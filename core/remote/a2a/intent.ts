@@ -2,24 +2,39 @@ import { nestsDeeperThan, tooDeep } from '../../http/json-depth.ts';
 import { A2AError } from './errors.ts';
 import type { InputPart } from './send-request.ts';
 
-/** What a message asks of this agent: to play a Packet Run tape, or (anything else) orientation. */
-export type Intent = { skill: 'packet-run'; submission: Record<string, unknown> } | { skill: 'orientation' };
+/** The skill a Packet Run tape sent on its own is played with. */
+export const TAPE_SKILL = 'packet_run.submit';
+
+/** What a message asks of this agent: one of its skills with these arguments, or (anything else) orientation. */
+export type Intent = { skill: string; arguments: Record<string, unknown> } | { skill: 'orientation' };
 
 /**
- * A message plays Packet Run when it carries actions: a data part (or a text part holding a JSON
- * object) with an `actions` member, sent on as the submit body as it is, or text such as
+ * A message names its skill in a data part (or a text part holding a JSON object):
+ * `{ "skill": "league.submit", "arguments": { … } }`. A tape alone plays Packet Run: an object
+ * with an `actions` member, sent on as the submit body as it is, or text such as
  * `actions: UURRDD`. Everything else, questions included, is a request for orientation.
  */
 export function intentOf(parts: readonly InputPart[]): Intent {
-  for (const part of parts) {
-    const object = part.kind === 'data' ? part.data : jsonObjectIn(part.text);
-    if (isObject(object) && object.actions !== undefined) return { skill: 'packet-run', submission: object };
-  }
+  const objects = parts.map((part) => (part.kind === 'data' ? part.data : jsonObjectIn(part.text))).filter(isObject);
+  const named = objects.find((object) => object.skill !== undefined);
+  if (named) return namedSkill(named);
+  const tape = objects.find((object) => object.actions !== undefined);
+  if (tape) return { skill: TAPE_SKILL, arguments: tape };
   for (const part of parts) {
     const actions = part.kind === 'text' ? tapeIn(part.text) : undefined;
-    if (actions !== undefined) return { skill: 'packet-run', submission: { actions } };
+    if (actions !== undefined) return { skill: TAPE_SKILL, arguments: { actions } };
   }
   return { skill: 'orientation' };
+}
+
+function namedSkill({ skill, arguments: args, ...rest }: Record<string, unknown>): Intent {
+  const violations = [
+    ...(typeof skill === 'string' && skill !== '' ? [] : [{ field: 'skill', description: 'must be the id of one of the agent card’s skills' }]),
+    ...(args === undefined || isObject(args) ? [] : [{ field: 'arguments', description: 'must be an object of the skill’s arguments' }]),
+    ...Object.keys(rest).map((name) => ({ field: name, description: 'is not a member of a skill call: put the skill’s arguments in `arguments`' })),
+  ];
+  if (violations.length > 0) throw new A2AError('invalidParams', `a skill call is { "skill": …, "arguments": { … } }: ${violations.map((v) => `${v.field} ${v.description}`).join('; ')}`, violations);
+  return { skill: skill as string, arguments: (args ?? {}) as Record<string, unknown> };
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -10,6 +10,7 @@ export const AgentCardResponseSchema = v.object({
   version: v.string(),
   documentationUrl: v.string(),
   capabilities: v.looseObject({ streaming: v.boolean(), pushNotifications: v.boolean(), extendedAgentCard: v.boolean() }),
+  securitySchemes: v.record(v.string(), v.looseObject({})),
   defaultInputModes: Strings,
   defaultOutputModes: Strings,
   skills: v.array(

@@ -6,13 +6,15 @@ import { HttpError, type ProblemSlug } from '../../http/problem.ts';
 import { chargeAnonymousWrite } from '../../http/rate-limit.ts';
 import { readBoundedText } from '../bounded-body.ts';
 import type { Caller } from '../call-route.ts';
+import type { RemoteCatalog } from '../catalog.ts';
+import type { AgentOperation } from '../operations.ts';
 import { agentCard } from './agent-card.ts';
 import { A2A_BASE_PATH, A2A_BINDING, A2A_MEDIA_TYPE, A2A_PROTOCOL_VERSION, A2A_VERSION_HEADER, a2aJson } from './binding.ts';
 import { A2AError, a2aErrorResponse, type A2AErrorKind } from './errors.ts';
 import { intentOf } from './intent.ts';
 import { A2AErrorResponseSchema, A2ATaskSchema, AgentCardResponseSchema, InterfaceResponseSchema, SendMessageResponseSchema } from './responses.ts';
 import { parseSendRequest, SendMessageRequestSchema } from './send-request.ts';
-import { orientation, packetRun } from './skills.ts';
+import { operationSkill, orientation } from './skills.ts';
 import { answerModes, finishedTask, keepTask, TASK_KEPT_DAYS } from './task.ts';
 import { purgeNowAndThen } from '../../http/housekeeping.ts';
 
@@ -24,16 +26,16 @@ const refusal = (status: number, description: string) => ({ status, description,
 /**
  * The A2A agent card, the interface's own address, `message:send`, and the tasks it answered
  * with, kept `TASK_KEPT_DAYS`.
- * Skills call the arena's routes through `dispatch`.
+ * Skills are the catalog's operations, calling the arena's routes through `dispatch`.
  */
-export const a2aRoutes = (dispatch: Dispatch) => [
+export const a2aRoutes = (dispatch: Dispatch, catalog: RemoteCatalog) => [
   defineRoute({
     method: 'GET',
     path: '/.well-known/agent-card.json',
     operationId: 'getAgentCard',
-    summary: 'The A2A v1.0 agent card: one HTTP+JSON interface at /a2a/v1, two skills',
+    summary: 'The A2A v1.0 agent card: one HTTP+JSON interface at /a2a/v1; orientation, and a skill for every agent operation (the MCP tools)',
     responds: { body: AgentCardResponseSchema },
-    handle: ({ request }, arena) => agentCard(arena.originOf(request)),
+    handle: ({ request }, arena) => agentCard(arena.originOf(request), catalog.operations()),
   }),
   defineRoute({
     method: 'GET',
@@ -61,7 +63,7 @@ export const a2aRoutes = (dispatch: Dispatch) => [
     // and the like; the handler answers those itself.
     path: SEND_PATH,
     operationId: 'sendA2aMessage',
-    summary: 'A2A SendMessage: orientation, or a Packet Run tape scored with its receipt; answers a completed task',
+    summary: 'A2A SendMessage: orientation, or one of the agent card’s skills (a data part naming it, or a Packet Run tape); answers a completed task',
     responds: {
       type: A2A_MEDIA_TYPE,
       description: 'A SendMessageResponse `{ task }`, completed (or rejected, with the route’s problem document in its status message)',
@@ -84,7 +86,7 @@ export const a2aRoutes = (dispatch: Dispatch) => [
       types: ['application/json', A2A_MEDIA_TYPE],
       schema: SendMessageRequestSchema,
     },
-    handle: ({ request, url, connection }, arena) => answer(() => sendMessage(arena, { request, connection, dispatch }, url.pathname)),
+    handle: ({ request, url, connection }, arena) => answer(() => sendMessage(arena, { request, connection, dispatch }, catalog, url.pathname)),
   }),
   defineRoute({
     method: 'GET',
@@ -124,7 +126,7 @@ async function answer(handler: () => Promise<Response>): Promise<Response> {
   }
 }
 
-async function sendMessage(arena: ArenaContext, caller: Caller, pathname: string): Promise<Response> {
+async function sendMessage(arena: ArenaContext, caller: Caller, catalog: RemoteCatalog, pathname: string): Promise<Response> {
   if (pathname !== SEND_PATH) {
     const streaming = pathname === `${A2A_BASE_PATH}/message:stream`;
     throw new A2AError('unsupportedOperation', streaming ? 'streaming is not supported (capabilities.streaming is false): use message:send' : `${pathname} is not an A2A operation here; use ${SEND_PATH}`);
@@ -136,11 +138,20 @@ async function sendMessage(arena: ArenaContext, caller: Caller, pathname: string
   // The task will be kept: an anonymous durable write, counted before any work is done.
   await chargeAnonymousWrite(arena, caller.connection.clientAddress);
   const intent = intentOf(request.message.parts);
-  const outcome = intent.skill === 'packet-run' ? await packetRun(caller, intent.submission) : await orientation(caller);
+  const outcome = 'arguments' in intent && intent.skill !== 'orientation' ? await operationSkill(arena, caller, skillOf(catalog, intent.skill), intent.arguments) : await orientation(caller);
   const task = finishedTask(arena, request, modes, outcome);
   await keepTask(arena, task, outcome);
   await purgeNowAndThen(arena);
   return a2aJson({ task });
+}
+
+/** The operation a skill id names, or INVALID_PARAMS naming the skills there are. */
+function skillOf(catalog: RemoteCatalog, id: string): AgentOperation {
+  const operation = catalog.operations().find((candidate) => candidate.tool.name === id);
+  if (operation) return operation;
+  throw new A2AError('invalidParams', `there is no skill ${JSON.stringify(id.slice(0, 80))}; the agent card lists them: orientation, ${catalog.operations().map((o) => o.tool.name).join(', ')}`, [
+    { field: 'skill', description: 'must be the id of one of the agent card’s skills' },
+  ]);
 }
 
 /** `A2A-Version`: absent is taken as 1.0 (this agent's only version); any other major is refused. */

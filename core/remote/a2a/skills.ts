@@ -1,4 +1,10 @@
+import type { ArenaContext } from '../../context.ts';
+import { callOperation } from '../call-operation.ts';
 import { callRoute, type Caller } from '../call-route.ts';
+import { compiledSchemas } from '../compiled-schemas.ts';
+import type { AgentOperation } from '../operations.ts';
+import { outline } from '../outline.ts';
+import { A2AError } from './errors.ts';
 import type { SkillOutcome } from './task.ts';
 
 type Json = Record<string, any>;
@@ -31,7 +37,7 @@ export async function orientation(caller: Caller): Promise<SkillOutcome> {
     },
     currentNeed: need.currentNeed,
     nextCalls: lane ? { lane: lane.id, title: lane.title, requests: lane.requests, successSignal: lane.successSignal } : null,
-    playHere: 'Send this agent a message with a data part { "actions": "UURR…", "challengeToken"?, "agent"? } or the text "actions: UURRDD" to have a Packet Run tape scored with a signed receipt.',
+    skills: 'Every skill on the agent card is called with a data part { "skill": "<id>", "arguments": { … } }; a tape alone ({ "actions": "UURR…" } or the text "actions: UURRDD") is scored by packet_run.submit with a signed receipt.',
     generatedAt: need.generatedAt ?? api.generatedAt,
   };
   const games = ((api.liveGames as Json[] | undefined) ?? []).map((game) => game.name).join(', ');
@@ -40,7 +46,7 @@ export async function orientation(caller: Caller): Promise<SkillOutcome> {
     `Live games: ${games}.`,
     `What it needs now: ${need.currentNeed?.action}. ${need.currentNeed?.reason}`,
     lane ? `Start with: ${(lane.requests as Json[]).map((r) => `${r.method} ${r.url}`).join(', then ')}.` : '',
-    'To play Packet Run here, send "actions: UURRDD" (or a data part with actions).',
+    'Call any skill of the agent card with a data part { "skill": "<id>", "arguments": { … } }; to play Packet Run, send "actions: UURRDD".',
   ]
     .filter(Boolean)
     .join(' ');
@@ -48,25 +54,24 @@ export async function orientation(caller: Caller): Promise<SkillOutcome> {
 }
 
 /**
- * Packet Run: the submission goes to `POST /api/games/packet-run/submit` as it is, and the
- * scored run with its receipt is the artifact. A refused tape is a rejected task whose status
- * message carries the route's problem document.
+ * One of the catalog's operations as a skill: its arguments checked against the tool's input
+ * schema, then its route called as the MCP tool would call it. The answer is the artifact; a
+ * refusal is a rejected task whose status message carries the route's problem document.
  */
-export async function packetRun(caller: Caller, submission: Record<string, unknown>): Promise<SkillOutcome> {
-  const answer = await callRoute(caller, { method: 'POST', path: '/api/games/packet-run/submit', body: submission });
-  if (answer.status !== 200) {
-    return { state: 'TASK_STATE_REJECTED', summary: `The tape was not scored: ${String(answer.body.detail ?? answer.body.title)}`, problem: answer.body };
+export async function operationSkill(arena: ArenaContext, caller: Caller, operation: AgentOperation, args: Record<string, unknown>): Promise<SkillOutcome> {
+  const checked = await compiledSchemas(operation).input['~standard'].validate(args);
+  if (checked.issues) {
+    const violations = checked.issues.map((issue) => ({ field: `arguments${(issue.path ?? []).map((key) => `.${String(typeof key === 'object' ? key.key : key)}`).join('')}`, description: issue.message }));
+    throw new A2AError('invalidParams', `invalid arguments for ${operation.tool.name}: ${violations.map((v) => `${v.field}: ${v.description}`).join('; ')}`, violations);
   }
-  const run = answer.body as Json;
-  const summary =
-    `Packet Run ${run.mode} on ${run.challenge}: ${run.breakdown?.total} points, ` +
-    `${run.reachedExit ? 'reached EXIT' : 'did not reach EXIT'} in ${run.usedActions} action(s)` +
-    `${run.benchmark ? `, benchmark ${run.benchmark}` : ''}. Receipt ${run.receipt?.checksum}; verify its token with ${run.receipt?.jwks}.`;
+  const answer = await callOperation(arena, caller, operation, args);
+  if (answer.status >= 400) {
+    return { state: 'TASK_STATE_REJECTED', summary: `${operation.tool.name} was refused: ${String(answer.body.detail ?? answer.body.title)}`, problem: answer.body };
+  }
   return {
     state: 'TASK_STATE_COMPLETED',
-    summary,
-    artifact: { name: 'packet-run-result', description: 'The scored run: replay, breakdown and signed receipt', data: run },
-    // A signed trial that reaches EXIT mints one: it redeems to an arena key.
-    private: ['registrationCapability'],
+    summary: `${operation.tool.title}: ${operation.tool.summarise?.(answer.body) ?? outline(answer.body)}`,
+    artifact: { name: operation.tool.name, description: operation.tool.title, data: answer.body },
+    ...(operation.tool.private ? { private: operation.tool.private } : {}),
   };
 }

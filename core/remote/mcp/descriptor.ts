@@ -1,5 +1,4 @@
 import { ARENA } from '../../status/identity.ts';
-import { ARENA_TOOL_NAMES } from './tools.ts';
 import { CURRENT_MCP_VERSION, LEGACY_MCP_VERSION } from './versions.ts';
 
 /** The MCP registry's server.json schema this descriptor follows. */
@@ -10,7 +9,7 @@ export const SERVER_JSON_SCHEMA = 'https://static.modelcontextprotocol.io/schema
  * origin's host, one streamable HTTP remote, and (under the publisher-provided `_meta` key,
  * since the schema has no field for them) the tool names and protocol revisions.
  */
-export function mcpServerDescriptor(origin: string) {
+export function mcpServerDescriptor(origin: string, tools: readonly string[]) {
   return {
     $schema: SERVER_JSON_SCHEMA,
     name: `${reverseDomain(new URL(origin).hostname)}/agent-arena`,
@@ -22,7 +21,7 @@ export function mcpServerDescriptor(origin: string) {
     remotes: [{ type: 'streamable-http', url: `${origin}/api/mcp` }],
     _meta: {
       'io.modelcontextprotocol.registry/publisher-provided': {
-        tools: ARENA_TOOL_NAMES,
+        tools: [...tools],
         protocolVersions: { current: CURRENT_MCP_VERSION, legacy: LEGACY_MCP_VERSION },
         documentation: `${origin}/api`,
       },

@@ -12,6 +12,7 @@ import { HttpError } from '../../http/problem.ts';
 import { withBoundedBody } from '../bounded-body.ts';
 import type { Dispatch } from '../../http/route.ts';
 import type { Caller } from '../call-route.ts';
+import type { RemoteCatalog } from '../catalog.ts';
 import { arenaMcpServer } from './server.ts';
 
 /**
@@ -24,7 +25,7 @@ import { arenaMcpServer } from './server.ts';
  * One endpoint per route table (so per arena): it keeps the modern handler, created once and
  * reused as the SDK intends, and who sent each request it is serving.
  */
-export function mcpEndpoint(dispatch: Dispatch): (arena: ArenaContext, caller: Caller) => Promise<Response> {
+export function mcpEndpoint(dispatch: Dispatch, catalog: RemoteCatalog): (arena: ArenaContext, caller: Caller) => Promise<Response> {
   /** Who sent each request the SDK is serving, so the per-request server calls routes as them. */
   const callers = new WeakMap<Request, Caller>();
   let modern: McpHttpHandler | undefined;
@@ -37,7 +38,7 @@ export function mcpEndpoint(dispatch: Dispatch): (arena: ArenaContext, caller: C
       if (!request) throw new Error('MCP request served without its request');
       // Should the SDK ever hand back a copy, only the client address is lost: such calls then
       // share the unknown client's arrival cap, the stricter way round.
-      return arenaMcpServer(arena, callers.get(request) ?? { request, connection: {}, dispatch });
+      return arenaMcpServer(arena, callers.get(request) ?? { request, connection: {}, dispatch }, catalog);
     };
 
   return async (arena, caller) => {

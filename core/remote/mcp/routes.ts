@@ -1,5 +1,6 @@
 import { MAX_BODY_BYTES } from '../../http/json-body.ts';
 import { defineRoute, type Dispatch } from '../../http/route.ts';
+import type { RemoteCatalog } from '../catalog.ts';
 import { mcpServerDescriptor } from './descriptor.ts';
 import { mcpEndpoint } from './handler.ts';
 import { JsonRpcErrorResponseSchema, JsonRpcMessageSchema, JsonRpcResponseSchema } from './json-rpc.ts';
@@ -17,22 +18,22 @@ const TRANSPORT_ANSWERS = [
   refusal(415, 'A JSON-RPC error: the body must be sent as application/json'),
 ];
 
-const descriptorAt = (path: string, operationId: string) =>
+const descriptorAt = (path: string, operationId: string, catalog: RemoteCatalog) =>
   defineRoute({
     method: 'GET',
     path,
     operationId,
     summary: 'The remote MCP server descriptor (MCP registry server.json)',
     responds: { body: ServerDescriptorResponseSchema },
-    handle: ({ request }, arena) => mcpServerDescriptor(arena.originOf(request)),
+    handle: ({ request }, arena) => mcpServerDescriptor(arena.originOf(request), catalog.operations().map((operation) => operation.tool.name)),
   });
 
 /**
  * The MCP endpoint (JSON-RPC over streamable HTTP, stateless) and its descriptor at both
- * addresses. Tools call the arena's routes through `dispatch`.
+ * addresses. Tools are the catalog's operations, calling the arena's routes through `dispatch`.
  */
-export function mcpRoutes(dispatch: Dispatch) {
-  const serveMcp = mcpEndpoint(dispatch);
+export function mcpRoutes(dispatch: Dispatch, catalog: RemoteCatalog) {
+  const serveMcp = mcpEndpoint(dispatch, catalog);
   return [
     defineRoute({
       method: 'POST',
@@ -47,7 +48,7 @@ export function mcpRoutes(dispatch: Dispatch) {
       },
       handle: ({ request, connection }, arena) => serveMcp(arena, { request, connection, dispatch }),
     }),
-    descriptorAt('/mcp/server.json', 'getMcpServerDescriptor'),
-    descriptorAt('/api/mcp/server.json', 'getMcpServerDescriptorUnderApi'),
+    descriptorAt('/mcp/server.json', 'getMcpServerDescriptor', catalog),
+    descriptorAt('/api/mcp/server.json', 'getMcpServerDescriptorUnderApi', catalog),
   ];
 }

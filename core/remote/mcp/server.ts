@@ -1,65 +1,66 @@
-import { McpServer, fromJsonSchema, type CallToolResult, type StandardSchemaWithJSON } from '@modelcontextprotocol/server';
+import { McpServer, type CallToolResult } from '@modelcontextprotocol/server';
 import type { ArenaContext } from '../../context.ts';
 import { ARENA } from '../../status/identity.ts';
-import { callRoute, type Caller, type RouteAnswer } from '../call-route.ts';
-import { withKeyArgumentChecked } from './key-argument.ts';
-import { ARENA_TOOLS, type ArenaTool } from './tools.ts';
+import type { Caller } from '../call-route.ts';
+import { callOperation, type OperationAnswer } from '../call-operation.ts';
+import type { RemoteCatalog } from '../catalog.ts';
+import { compiledSchemas } from '../compiled-schemas.ts';
+import { registerPrompts } from './prompts.ts';
+import { registerResources } from './resources.ts';
 import { MCP_PROTOCOL_VERSIONS } from './versions.ts';
 
 const INSTRUCTIONS =
   'Agent Arena: deterministic games with signed, portable evidence. Start with arena.dispatch (what the arena needs now); ' +
-  'play with packet_run.play; every tool answers exactly what its HTTP route answers, and a refused call comes back as an ' +
-  'error result carrying the route’s RFC 9457 problem document.';
-
-let compiledSchemas: Map<string, StandardSchemaWithJSON> | undefined;
-
-/** Each tool's input schema, compiled once by the SDK's validator and shared by every per-request server. */
-function inputSchemas(): Map<string, StandardSchemaWithJSON> {
-  compiledSchemas ??= new Map(
-    ARENA_TOOLS.map((tool) => {
-      const compiled = fromJsonSchema(tool.inputSchema);
-      return [tool.name, takesKey(tool) ? withKeyArgumentChecked(compiled) : compiled];
-    }),
-  );
-  return compiledSchemas;
-}
-
-function takesKey(tool: ArenaTool): boolean {
-  return Object.hasOwn((tool.inputSchema as { properties?: object }).properties ?? {}, 'idempotencyKey');
-}
+  'play with packet_run.play; join the Daily Packet League with arena.join_daily_league, then send the arena key it returns ' +
+  'as this connection’s `Authorization: Bearer` header for league.submit and the Clubhouse and Rules Desk writes. Every tool ' +
+  'answers exactly what its HTTP route answers, and a refused call comes back as an error result carrying the route’s RFC 9457 ' +
+  'problem document. Read the rules, today’s board and the keys that verify receipts as resources.';
 
 /**
  * A fresh MCP server for one HTTP request (the transport is stateless), whose tools call the
- * arena's own routes in process on behalf of that request's caller.
+ * arena's own routes in process on behalf of that request's caller, with its credential.
  */
-export function arenaMcpServer(arena: ArenaContext, caller: Caller): McpServer {
+export function arenaMcpServer(arena: ArenaContext, caller: Caller, catalog: RemoteCatalog): McpServer {
+  const origin = arena.originOf(caller.request);
   const server = new McpServer(
-    { name: 'agent-arena', title: ARENA.name, version: ARENA.version, websiteUrl: arena.originOf(caller.request) },
-    { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS, supportedProtocolVersions: [...MCP_PROTOCOL_VERSIONS] },
+    { name: 'agent-arena', title: ARENA.name, version: ARENA.version, websiteUrl: origin },
+    {
+      capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } },
+      instructions: INSTRUCTIONS,
+      supportedProtocolVersions: [...MCP_PROTOCOL_VERSIONS],
+    },
   );
-  const schemas = inputSchemas();
-  for (const tool of ARENA_TOOLS) {
+  for (const operation of catalog.operations()) {
+    const { input, output } = compiledSchemas(operation);
+    const { tool } = operation;
     server.registerTool(
       tool.name,
       {
         title: tool.title,
-        description: tool.description,
-        inputSchema: schemas.get(tool.name)!,
-        annotations: { title: tool.title, readOnlyHint: tool.readOnly, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+        description: operation.description,
+        inputSchema: input,
+        outputSchema: output,
+        annotations: { title: tool.title, readOnlyHint: operation.readOnly, destructiveHint: false, idempotentHint: true, openWorldHint: false },
       },
-      async (args: unknown) => toolResult(await callRoute(caller, tool.toCall((args ?? {}) as Record<string, unknown>))),
+      async (args: unknown) => toolResult(tool.name, await callOperation(arena, caller, operation, (args ?? {}) as Record<string, unknown>)),
     );
   }
+  registerResources(server, caller, origin, catalog.documents());
+  registerPrompts(server);
   return server;
 }
 
 /**
- * The route's JSON as structured content and as text. A refusal (4xx, or a 5xx bug) is a tool
- * error carrying the problem document, so the model can read why and correct its arguments.
+ * The route's JSON as structured content, and as text (a summary, with a link to read it again,
+ * when it is large). A refusal (4xx, or a 5xx bug) is a tool error carrying the problem
+ * document, so the model can read why and correct its arguments.
  */
-function toolResult(answer: RouteAnswer): CallToolResult {
+function toolResult(name: string, answer: OperationAnswer): CallToolResult {
   return {
-    content: [{ type: 'text', text: JSON.stringify(answer.body) }],
+    content: [
+      { type: 'text', text: answer.text },
+      ...(answer.link ? [{ type: 'resource_link' as const, uri: answer.link, name: `${name} answer`, mimeType: 'application/json' }] : []),
+    ],
     structuredContent: answer.body,
     ...(answer.status >= 400 ? { isError: true } : {}),
   };

@@ -1,5 +1,5 @@
 import type { StandardSchemaWithJSON } from '@modelcontextprotocol/server';
-import { KEY_PATTERN } from '../../http/idempotency.ts';
+import { KEY_PATTERN } from '../http/idempotency.ts';
 
 /** The tool error's words for an `idempotencyKey` the header could not carry. */
 export const KEY_ARGUMENT_RULE = 'must be a string of 1 to 255 visible ASCII characters (0x21 to 0x7E), since it is sent as the Idempotency-Key header';

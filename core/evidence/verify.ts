@@ -1,13 +1,14 @@
 /**
- * What `arena verify` checks, with the arena's public keys alone: a Packet Run result and its
+ * What a verifier checks, with the arena's public keys alone (`arena verify` offline, with a
+ * JWKS; `POST /api/receipts/verify`, with the arena's own): a Packet Run result and its
  * receipt, a Triad Duel receipt, a State Forge receipt or capsule. Each check is the core's own
  * (token signature and kind, RFC 8785 checksum, the duel's commitment and replay).
  */
-import { checksumOf } from '../../core/crypto/canonical-json.ts';
-import { decodeBase64Url } from '../../core/crypto/base64url.ts';
-import { TokenError, type TokenKind, type Tokens } from '../../core/crypto/tokens.ts';
-import { verifyDuelReceipt } from '../../core/games/triad-duel/receipt.ts';
-import { HttpError } from '../../core/http/problem.ts';
+import { checksumOf } from '../crypto/canonical-json.ts';
+import { decodeBase64Url } from '../crypto/base64url.ts';
+import { TokenError, type TokenKind, type Tokens } from '../crypto/tokens.ts';
+import { verifyDuelReceipt } from '../games/triad-duel/receipt.ts';
+import { HttpError } from '../http/problem.ts';
 
 export type Verdict = { valid: true; kind: TokenKind; game: string; checked: string[]; signedAt: string } | { valid: false; reason: string };
 
