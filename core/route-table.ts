@@ -46,9 +46,10 @@ export const SURFACES = {
  * table they belong to, and the bridges (MCP, A2A) call its routes in process through
  * `dispatch`, the arena's own fetch. The order is the order routes are matched in.
  */
-export function arenaRoutes(dispatch: Dispatch): readonly Route[] {
+export function arenaRoutes(dispatch: Dispatch) {
   const table: Route[] = [];
-  table.push(
+  // Not annotated: each route keeps its own types, which the typed client (adapters/client) reads.
+  const routes = [
     ...inSurface(SURFACES.discovery, catalogRoutes),
     ...inSurface(SURFACES.packetRun, packetRunRoutes),
     ...inSurface(SURFACES.triadDuel, triadDuelRoutes),
@@ -63,6 +64,7 @@ export function arenaRoutes(dispatch: Dispatch): readonly Route[] {
     ...inSurface(SURFACES.mcp, mcpRoutes(dispatch)),
     ...inSurface(SURFACES.a2a, a2aRoutes(dispatch)),
     ...inSurface(SURFACES.operations, [...healthRoutes, ...metricsRoutes]),
-  );
-  return table;
+  ];
+  table.push(...routes);
+  return routes;
 }

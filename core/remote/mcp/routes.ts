@@ -17,7 +17,7 @@ const TRANSPORT_ANSWERS = [
   refusal(415, 'A JSON-RPC error: the body must be sent as application/json'),
 ];
 
-const descriptorAt = (path: string, operationId: string) =>
+const descriptorAt = <O extends string>(path: string, operationId: O) =>
   defineRoute({
     method: 'GET',
     path,
