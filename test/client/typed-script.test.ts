@@ -55,6 +55,22 @@ console.log(JSON.stringify({ total, checksum, joinedAs: joined.agent.handle, rem
 
 let arena: RunningArena;
 let work: string;
+
+/** What TypeScript 5 in strict mode says of `file` (nothing when it type-checks), emitting it to out/. */
+async function compiled(file: string, code: string): Promise<string> {
+  await writeFile(join(work, file), code);
+  const compiler = ['--strict', '--noUncheckedIndexedAccess', '--module', 'nodenext', '--target', 'es2022', '--outDir', 'out', file];
+  return run(process.execPath, [tsc, ...compiler], { cwd: work }).then(
+    () => '',
+    (error: { stdout: string }) => error.stdout,
+  );
+}
+
+/** A tape that finishes today's board: a join's entry ticket. */
+async function todaysTape(): Promise<string> {
+  const { board } = (await (await fetch(`${arena.baseUrl}/api/league`)).json()) as { board: Parameters<typeof finishingTape>[0] };
+  return finishingTape(board);
+}
 beforeAll(async () => {
   work = await mkdtemp(join(GENERATED_CLIENT, 'work-'));
   // What installing the package gives: agent-arena in node_modules, here this checkout itself.
@@ -69,13 +85,8 @@ afterAll(async () => {
 
 describe('the project’s own client, agent-arena/client, in another project', () => {
   it('type-checks a script that plays, joins and submits, which then runs against the arena', async () => {
-    await writeFile(join(work, 'script.ts'), SCRIPT);
-    const compiler = ['--strict', '--noUncheckedIndexedAccess', '--module', 'nodenext', '--target', 'es2022', '--outDir', 'out', 'script.ts'];
-    const checked = await run(process.execPath, [tsc, ...compiler], { cwd: work }).catch((error: { stdout: string }) => ({ stdout: error.stdout }));
-    expect(checked.stdout).toBe('');
-
-    const { board } = (await (await fetch(`${arena.baseUrl}/api/league`)).json()) as { board: Parameters<typeof finishingTape>[0] };
-    const env = { ...process.env, ARENA_URL: arena.baseUrl, TAPE: finishingTape(board), NONCE: randomBytes(32).toString('base64url'), JOIN_KEY: `join-${randomBytes(8).toString('hex')}` };
+    expect(await compiled('script.ts', SCRIPT)).toBe('');
+    const env = { ...process.env, ARENA_URL: arena.baseUrl, TAPE: await todaysTape(), NONCE: randomBytes(32).toString('base64url'), JOIN_KEY: `join-${randomBytes(8).toString('hex')}` };
     const { stdout } = await run(process.execPath, [join(work, 'out', 'script.js')], { cwd: work, env });
     expect(JSON.parse(stdout)).toMatchObject({ total: 76, checksum: expect.stringMatching(/^sha256:/), joinedAs: 'own-client', remaining: 8, limit: 1, refused: 'not-found' });
   }, 120_000);
@@ -84,19 +95,14 @@ describe('the project’s own client, agent-arena/client, in another project', (
     const [example] = readmeBlocks('ts');
     expect(example?.heading).toBe('From TypeScript or JavaScript: the typed client');
     // The README's reader has Node's types installed; this folder has none, so \`process\` is declared.
-    await writeFile(join(work, 'readme.ts'), `declare const process: { argv: string[] };\n${atOrigin(example!.code, arena.baseUrl)}`);
-    const compiler = ['--strict', '--noUncheckedIndexedAccess', '--module', 'nodenext', '--target', 'es2022', '--outDir', 'out', 'readme.ts'];
-    const checked = await run(process.execPath, [tsc, ...compiler], { cwd: work }).catch((error: { stdout: string }) => ({ stdout: error.stdout }));
-    expect(checked.stdout).toBe('');
-
-    const { board } = (await (await fetch(`${arena.baseUrl}/api/league`)).json()) as { board: Parameters<typeof finishingTape>[0] };
-    const { stdout } = await run(process.execPath, [join(work, 'out', 'readme.js'), finishingTape(board)], { cwd: work });
+    expect(await compiled('readme.ts', `declare const process: { argv: string[] };\n${atOrigin(example!.code, arena.baseUrl)}`)).toBe('');
+    const { stdout } = await run(process.execPath, [join(work, 'out', 'readme.js'), await todaysTape()], { cwd: work });
     expect(stdout).toMatch(/^76 sha256:[0-9a-f]{64}\n-?\d+ 8\n404 not-found\n$/);
   }, 120_000);
 
   it('would refuse a script that misuses the API: the types are not any', async () => {
-    await writeFile(
-      join(work, 'wrong.ts'),
+    const failed = await compiled(
+      'wrong.ts',
       `import { createArenaClient } from 'agent-arena/client';
 const arena = createArenaClient({ baseUrl: 'http://arena.test' });
 await arena.playPacketRun({ query: { moves: 'UURR' } });
@@ -106,10 +112,6 @@ await arena.getLeagueAttempt();
 await arena.getLeague({ idempotencyKey: 'k' });
 await arena.playPacketRunFast();
 `,
-    );
-    const failed = await run(process.execPath, [tsc, '--strict', '--noEmit', '--module', 'nodenext', '--target', 'es2022', 'wrong.ts'], { cwd: work }).then(
-      () => '',
-      (error: { stdout: string }) => error.stdout,
     );
     expect(failed).toContain("'moves' does not exist");
     expect(failed).toContain("'challengeToken' is missing");
