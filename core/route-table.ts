@@ -48,14 +48,16 @@ export const SURFACES = {
 /**
  * The arena's route table, each route under its surface. The API descriptions describe the
  * table they belong to; the bridges (MCP, A2A) offer its agent operations, described from the
- * OpenAPI document, and call its routes in process through `dispatch`, the arena's own fetch. The order is the order routes are matched in.
+ * OpenAPI document, and call its routes in process through `dispatch`, the arena's own fetch.
+ * The order is the order routes are matched in.
  */
-export function arenaRoutes(dispatch: Dispatch): readonly Route[] {
+export function arenaRoutes(dispatch: Dispatch) {
   const table: Route[] = [];
   // Both are built from the whole table on first use: the bridges offer what OpenAPI describes.
   const describe = openApiDescriber(table, [stateForgeSchemaDescriptions]);
   const catalog = remoteCatalog(table, describe);
-  table.push(
+  // Not annotated: each route keeps its own types, which the typed client (adapters/client) reads.
+  const routes = [
     ...inSurface(SURFACES.discovery, catalogRoutes),
     ...inSurface(SURFACES.packetRun, packetRunRoutes),
     ...inSurface(SURFACES.triadDuel, triadDuelRoutes),
@@ -71,6 +73,7 @@ export function arenaRoutes(dispatch: Dispatch): readonly Route[] {
     ...inSurface(SURFACES.mcp, mcpRoutes(dispatch, catalog)),
     ...inSurface(SURFACES.a2a, a2aRoutes(dispatch, catalog)),
     ...inSurface(SURFACES.operations, [...healthRoutes, ...metricsRoutes]),
-  );
-  return table;
+  ];
+  table.push(...routes);
+  return routes;
 }

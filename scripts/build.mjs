@@ -1,8 +1,11 @@
 // Compiles the Node server, the operator commands and the `arena` command line into dist/ with esbuild: one ES module
 // each, every pure-JavaScript dependency inside, so a production install runs them on plain
-// `node` with no TypeScript toolchain. Plain JavaScript itself, so `npm start` can run it.
-import { readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+// `node` with no TypeScript toolchain; and the typed client (`agent-arena/client`) into
+// dist/client/, an ES module for any runtime with its declarations. Plain JavaScript itself, so `npm start` can run it.
+import { execFile } from 'node:child_process';
+import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 
@@ -42,6 +45,7 @@ export async function build() {
     sourcemap: 'linked',
     logLevel: 'warning',
   });
+  await buildClient(esbuild, `${fresh}/client`);
   // esbuild's service process would otherwise live as long as the server it built.
   await esbuild.stop();
   await writeFile(`${fresh}/build.json`, `${JSON.stringify({ builtAt: new Date().toISOString() })}\n`);
@@ -50,6 +54,31 @@ export async function build() {
   // Another build swapped its own in meanwhile: built from the same sources, it stands.
   await rename(fresh, `${root}dist`).catch(() => rm(fresh, { recursive: true, force: true }));
   await rm(old, { recursive: true, force: true });
+}
+
+/**
+ * The typed client (adapters/client/, package.json's `./client`): one ES module that imports
+ * nothing and runs wherever `fetch` does, and the declarations the TypeScript compiler emits
+ * for it, their relative imports named as the emitted files are (`./operations.js`).
+ */
+async function buildClient(esbuild, outdir) {
+  await esbuild.build({
+    entryPoints: [`${root}adapters/client/index.ts`],
+    outdir,
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    target: 'es2022',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+  });
+  const tsc = fileURLToPath(new URL('../node_modules/typescript-compiler/bin/tsc', import.meta.url));
+  await promisify(execFile)(process.execPath, [tsc, '-p', `${root}adapters/client`, '--noEmit', 'false', '--declaration', '--emitDeclarationOnly', '--outDir', outdir]);
+  for (const file of await readdir(outdir)) {
+    if (!file.endsWith('.d.ts')) continue;
+    const declared = await readFile(`${outdir}/${file}`, 'utf8');
+    await writeFile(`${outdir}/${file}`, declared.replace(/(from '\.\/[\w-]+)\.ts'/g, "$1.js'"));
+  }
 }
 
 /** True when dist/ is missing, or a source it was built from changed since. */

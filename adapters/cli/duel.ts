@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { commitmentOf } from '../../core/games/triad-duel/commitment.ts';
 import { parseSequence, type Move } from '../../core/games/triad-duel/moves.ts';
-import { arenaOrigin, callArena } from './arena-http.ts';
+import { arenaClient, arenaOrigin } from './arena-http.ts';
 import { UsageError, type Command } from './command.ts';
-
-const BASE = '/api/games/triad-duel';
 
 /**
  * `arena duel invite|respond|reveal`: the Triad Duel's three steps. The challenger's commitment
@@ -19,34 +17,29 @@ export const duelCommand: Command = {
   async run(args, output, options) {
     const [step, token, ...rest] = args;
     if (rest.length > 0) throw new UsageError('takes a step and at most one token');
-    const origin = arenaOrigin(options.arena);
+    const arena = arenaClient(arenaOrigin(options.arena));
     const moves = movesOf(options.moves);
-    const query = (entries: Record<string, string | undefined>) =>
-      new URLSearchParams(Object.entries(entries).filter((entry): entry is [string, string] => entry[1] !== undefined)).toString();
     switch (step) {
       case 'invite': {
         if (token !== undefined) throw new UsageError('invite takes no token');
-        const { circuit } = await callArena<{ circuit: { id: string } }>(origin, BASE);
+        const { circuit } = await arena.getTriadDuel();
         // Printable ASCII, 32 characters: within the 16 to 128 the reveal accepts.
         const nonce = randomBytes(16).toString('hex');
         const commitment = commitmentOf(circuit.id, moves, nonce);
-        const { inviteToken } = await callArena<{ inviteToken: string }>(origin, `${BASE}/invite?${query({ commitment, circuit: circuit.id, challenger: options.challenger })}`);
+        const { inviteToken } = await arena.inviteTriadDuel({ query: { commitment, circuit: circuit.id, challenger: options.challenger } });
         const kept = { inviteToken, circuit: circuit.id, commitment, moves: moves.join(''), nonce };
         output.write(output.json ? JSON.stringify(kept) : `inviteToken: ${inviteToken}\nkeep for the reveal, and show no one before it: moves ${kept.moves}, nonce ${nonce}`);
         return 0;
       }
       case 'respond': {
         if (token === undefined) throw new UsageError('respond takes the invite token');
-        const { responseToken } = await callArena<{ responseToken: string }>(origin, `${BASE}/respond?${query({ inviteToken: token, moves: moves.join(''), responder: options.responder })}`);
+        const { responseToken } = await arena.respondToTriadDuel({ query: { inviteToken: token, moves: moves.join(''), responder: options.responder } });
         output.write(output.json ? JSON.stringify({ responseToken }) : `responseToken: ${responseToken}`);
         return 0;
       }
       case 'reveal': {
         if (token === undefined || options.nonce === undefined) throw new UsageError('reveal takes the response token and --nonce');
-        const result = await callArena<{ outcome: string; totals: Record<string, number>; receipt: { token: string } }>(
-          origin,
-          `${BASE}/reveal?${query({ responseToken: token, moves: moves.join(''), nonce: options.nonce })}`,
-        );
+        const result = await arena.revealTriadDuel({ query: { responseToken: token, moves: moves.join(''), nonce: options.nonce } });
         output.write(output.json ? JSON.stringify(result) : `${result.outcome}: ${JSON.stringify(result.totals)}; receipt ${result.receipt.token}`);
         return 0;
       }

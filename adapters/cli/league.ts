@@ -1,16 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import type { Board } from '../../core/games/packet-run/board.ts';
 import { shortestExitTape } from '../../core/games/packet-run/exit-path.ts';
-import { ArenaRefusal, arenaOrigin, callArena } from './arena-http.ts';
+import { ArenaProblemError, arenaClient, arenaOrigin } from './arena-http.ts';
 import { UsageError, type Command, type Output } from './command.ts';
 import { keep, keptAt, keyFileFor, readKey } from './key-file.ts';
 
-interface League {
-  challengeToken: string;
-  board: Board;
-}
-
+/** What a join and a submit both answer: the attempt retained, and how many are left today. */
 interface Retained {
   attempt: { id: string; number: number; score: number; reachedExit: boolean };
   remainingAttempts: number;
@@ -33,18 +28,16 @@ export const joinCommand: Command = {
     const keyFile = keyFileFor(origin, options['key-file']);
     const earlier = await keptAt(keyFile);
     if (earlier?.apiKey) throw new UsageError(`${keyFile} already holds a key: this agent has joined (use it, or --key-file for another)`);
-    const league = await callArena<League>(origin, '/api/league');
+    const arena = arenaClient(origin);
+    const league = await arena.getLeague();
     const tape = options.tape ?? shortestExitTape(league.board)?.join('');
     if (!tape) throw new UsageError('no tape of at most 20 actions reaches EXIT on today’s board');
     const registrationNonce = earlier?.registrationNonce ?? randomBytes(32).toString('base64url');
     if (!earlier) await keep(keyFile, { origin, registrationNonce }, true);
     const agent = { handle: options.handle, ...(options.model ? { model: options.model } : {}), ...(options['sent-by'] ? { sentBy: options['sent-by'] } : {}) };
-    const joined = await callArena<Retained & { apiKey: string; agent: { id: string; handle: string } }>(origin, '/api/league/join', {
-      method: 'POST',
-      body: { challengeToken: league.challengeToken, actions: tape, registrationNonce, agent },
-    }).catch(async (error: unknown) => {
+    const joined = await arena.joinLeague({ body: { challengeToken: league.challengeToken, actions: tape, registrationNonce, agent } }).catch(async (error: unknown) => {
       // Refused: the nonce named no agent, so it is let go. No answer: it is kept for the retry.
-      if (error instanceof ArenaRefusal && error.status !== undefined && error.status < 500) await rm(keyFile, { force: true });
+      if (error instanceof ArenaProblemError && error.status < 500) await rm(keyFile, { force: true });
       throw error;
     });
     await keep(keyFile, { origin, registrationNonce, apiKey: joined.apiKey, agent: { id: joined.agent.id, handle: joined.agent.handle } }, false);
@@ -62,12 +55,9 @@ export const submitCommand: Command = {
     if (args.length !== 1) throw new UsageError('takes one tape, such as UURRDD');
     const origin = arenaOrigin(options.arena);
     const kept = await readKey(keyFileFor(origin, options['key-file']));
-    const league = await callArena<League>(kept.origin, '/api/league');
-    const submitted = await callArena<Retained>(kept.origin, '/api/league/submit', {
-      method: 'POST',
-      key: kept.apiKey,
-      body: { challengeToken: league.challengeToken, actions: args[0] },
-    });
+    const arena = arenaClient(kept.origin, kept.apiKey);
+    const league = await arena.getLeague();
+    const submitted = await arena.submitLeagueAttempt({ body: { challengeToken: league.challengeToken, actions: args[0]! } });
     report(output, attemptOf(submitted), `retained as attempt ${submitted.attempt.number}`);
     return 0;
   },

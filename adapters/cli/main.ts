@@ -8,7 +8,7 @@ import { verifyCommand } from './verify.ts';
 import { joinCommand, submitCommand } from './league.ts';
 import { duelCommand } from './duel.ts';
 import { playCommand } from './play.ts';
-import { ArenaRefusal } from './arena-http.ts';
+import { ArenaProblemError, ArenaUnreachableError } from './arena-http.ts';
 import { UsageError, type Command } from './command.ts';
 
 const COMMANDS: Record<string, Command> = {
@@ -53,7 +53,7 @@ try {
   const options = Object.fromEntries([...(command.options ?? []), ...(command.flags ?? [])].map((option) => [option, given[option] === true ? 'true' : (given[option] as string | undefined)]));
   process.exitCode = await command.run(positionals, { json: values.json === true, write: (text) => process.stdout.write(`${text}\n`) }, options);
 } catch (error) {
-  if (error instanceof ArenaRefusal) {
+  if (error instanceof ArenaProblemError || error instanceof ArenaUnreachableError) {
     console.error(`arena ${name}: ${error.message}`);
     process.exit(1);
   }

@@ -1,16 +1,6 @@
-import type { Board } from '../../core/games/packet-run/board.ts';
 import { shortestExitTape } from '../../core/games/packet-run/exit-path.ts';
-import { arenaOrigin, callArena } from './arena-http.ts';
+import { arenaClient, arenaOrigin } from './arena-http.ts';
 import { UsageError, type Command } from './command.ts';
-
-interface Run {
-  mode: string;
-  breakdown: { total: number };
-  reachedExit: boolean;
-  benchmark: string | null;
-  receipt: { checksum: string };
-  registrationCapability?: { token: string };
-}
 
 /**
  * `arena play <tape>`: Packet Run on the classic board; `--trial`: a signed trial instead, on a
@@ -24,23 +14,22 @@ export const playCommand: Command = {
   flags: ['trial'],
   async run(args, output, options) {
     if (args.length > 1) throw new UsageError('takes at most one tape');
-    const origin = arenaOrigin(options.arena);
+    const arena = arenaClient(arenaOrigin(options.arena));
     const agent = options.agent === undefined ? undefined : { name: options.agent };
-    let run: Run;
+    let run;
     if (options.trial !== undefined) {
-      const trial = await callArena<{ challengeToken: string; board: Board }>(origin, '/api/games/packet-run/trial');
+      const trial = await arena.getPacketRunTrial();
       const tape = args[0] ?? shortestExitTape(trial.board)?.join('');
       if (!tape) throw new UsageError('no tape of at most 20 actions reaches EXIT on the trial’s board');
-      run = await callArena<Run>(origin, '/api/games/packet-run/submit', { method: 'POST', body: { actions: tape, challengeToken: trial.challengeToken, ...(agent ? { agent } : {}) } });
+      run = await arena.submitPacketRunTrial({ body: { actions: tape, challengeToken: trial.challengeToken, ...(agent ? { agent } : {}) } });
     } else {
       if (args[0] === undefined) throw new UsageError('takes a tape, such as UURRDD (or --trial)');
-      const query = new URLSearchParams({ actions: args[0], ...(options.agent ? { agent: options.agent } : {}) });
-      run = await callArena<Run>(origin, `/api/games/packet-run/play?${query}`);
+      run = await arena.playPacketRun({ query: { actions: args[0], ...(options.agent ? { agent: options.agent } : {}) } });
     }
     if (output.json) output.write(JSON.stringify(run));
     else {
       const placed = run.benchmark ? `, benchmark ${run.benchmark}` : '';
-      const capability = run.registrationCapability ? '; a registration capability was minted (private: --json shows it)' : '';
+      const capability = 'registrationCapability' in run && run.registrationCapability ? '; a registration capability was minted (private: --json shows it)' : '';
       output.write(`${run.mode}: ${run.breakdown.total} points, ${run.reachedExit ? 'reached EXIT' : 'did not reach EXIT'}${placed}; receipt ${run.receipt.checksum}${capability}`);
     }
     return 0;

@@ -43,7 +43,7 @@ export interface RouteInput<Query, Body, Agent> {
  * 200 `application/json`, and the refusals that follow from auth, query, body, path
  * parameters, a guard and `Idempotency-Key`.
  */
-export interface Responds {
+export interface Responds<R extends v.GenericSchema | undefined = v.GenericSchema | undefined> {
   /**
    * The status of the route's own answer: 201 where it creates a record and sets `Location`;
    * another where a protocol it serves answers in its own shape (MCP's 405 without sessions).
@@ -53,7 +53,7 @@ export interface Responds {
   type?: string | readonly string[];
   description?: string;
   /** What the answer's JSON holds (its `...ResponseSchema`); text answers are strings. */
-  body?: v.GenericSchema;
+  body?: R;
   /** Refusals the handler itself can answer beyond those its shape implies. */
   problems?: readonly ProblemSlug[];
   /** Answers in the shape of a protocol the route serves (MCP's JSON-RPC errors, A2A's errors), not problems. */
@@ -154,6 +154,16 @@ export interface Route {
   run(request: Request, params: Record<string, string>, arena: ArenaContext, connection: Connection, url: URL): Promise<Response>;
 }
 
+/**
+ * A route as `defineRoute` made it: the runtime `Route`, its operationId as a literal, and the
+ * types of what it takes and answers, which a typed client (adapters/client) reads. Types only:
+ * `~types` is never set.
+ */
+export interface TypedRoute<O extends string, Q, B, A, R> extends Route {
+  operationId: O;
+  readonly '~types'?: { query: Q; body: B; auth: A; response: R };
+}
+
 type Output<S> = S extends v.GenericSchema ? v.InferOutput<S> : undefined;
 
 /**
@@ -165,11 +175,17 @@ export type Auth = 'agent' | 'optional-agent' | 'operator';
 type AgentRecord = Awaited<ReturnType<Credentials['agent']>>;
 type AgentOf<A> = A extends 'agent' ? AgentRecord : A extends 'optional-agent' ? AgentRecord | undefined : undefined;
 
-export interface RouteDefinition<Q extends v.GenericSchema | undefined, B extends v.GenericSchema | undefined, A extends Auth | undefined> {
+export interface RouteDefinition<
+  Q extends v.GenericSchema | undefined,
+  B extends v.GenericSchema | undefined,
+  A extends Auth | undefined,
+  O extends string = string,
+  R extends v.GenericSchema | undefined = v.GenericSchema | undefined,
+> {
   method: HttpMethod;
   path: string;
   /** A verb and its object in camelCase (`playPacketRun`, `joinLeague`), unique in the arena. */
-  operationId: string;
+  operationId: O;
   summary: string;
   query?: Q;
   body?: B;
@@ -184,7 +200,7 @@ export interface RouteDefinition<Q extends v.GenericSchema | undefined, B extend
    */
   cache?: CachePolicy;
   /** For the API description: a status, media type, body or refusal the shape does not imply. */
-  responds?: Responds;
+  responds?: Responds<R>;
   /** For the API description: the body a protocol endpoint reads itself (never with `body`). */
   protocolBody?: ProtocolBody;
   /** The operation as an MCP tool and an A2A skill: only operations an agent acts through. */
@@ -200,7 +216,9 @@ export function defineRoute<
   Q extends v.GenericSchema | undefined = undefined,
   B extends v.GenericSchema | undefined = undefined,
   A extends Auth | undefined = undefined,
->(definition: RouteDefinition<Q, B, A>): Route {
+  const O extends string = string,
+  R extends v.GenericSchema | undefined = undefined,
+>(definition: RouteDefinition<Q, B, A, O, R>): TypedRoute<O, Q, B, A, R> {
   const { method, path, operationId, summary, query, body, auth, guard, idempotency, cache, responds, protocolBody, tool } = definition;
   return {
     method,

@@ -18,7 +18,7 @@ const TRANSPORT_ANSWERS = [
   refusal(415, 'A JSON-RPC error: the body must be sent as application/json'),
 ];
 
-const descriptorAt = (path: string, operationId: string, catalog: RemoteCatalog) =>
+const descriptorAt = <O extends string>(path: string, operationId: O, catalog: RemoteCatalog) =>
   defineRoute({
     method: 'GET',
     path,
