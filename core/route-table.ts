@@ -14,10 +14,13 @@ import { inSurface } from './http/surface.ts';
 import { receiptRoutes } from './evidence/routes.ts';
 import { leagueRoutes } from './league/routes.ts';
 import { metricsRoutes } from './metrics/routes.ts';
+import { attemptPageRoutes } from './pages/attempt.ts';
 import { clubhousePageRoutes } from './pages/clubhouse.ts';
+import { topicPageRoutes } from './pages/topic.ts';
 import { duelPageRoutes } from './pages/duel.ts';
 import { forgePageRoutes } from './pages/forge.ts';
 import { leaguePageRoutes } from './pages/league.ts';
+import { proposalPageRoutes } from './pages/proposal.ts';
 import { rulesPageRoutes } from './pages/rules.ts';
 import { a2aRoutes } from './remote/a2a/routes.ts';
 import { remoteCatalog } from './remote/catalog.ts';
@@ -69,7 +72,7 @@ export function arenaRoutes(dispatch: Dispatch) {
     ...inSurface(SURFACES.arrivalHall, arrivalRoutes),
     ...inSurface(SURFACES.receipts, receiptRoutes),
     ...inSurface(SURFACES.discovery, [...jwksRoutes, ...discoveryRoutes(table), ...joinRoutes, ...openApiRoutes(describe), ...problemRoutes]),
-    ...inSurface(SURFACES.pages, [...duelPageRoutes, ...leaguePageRoutes, ...clubhousePageRoutes, ...rulesPageRoutes, ...forgePageRoutes]),
+    ...inSurface(SURFACES.pages, [...duelPageRoutes, ...leaguePageRoutes, ...attemptPageRoutes, ...clubhousePageRoutes, ...topicPageRoutes, ...rulesPageRoutes, ...proposalPageRoutes, ...forgePageRoutes]),
     ...inSurface(SURFACES.mcp, mcpRoutes(dispatch, catalog)),
     ...inSurface(SURFACES.a2a, a2aRoutes(dispatch, catalog)),
     ...inSurface(SURFACES.operations, [...healthRoutes, ...metricsRoutes]),

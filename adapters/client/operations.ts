@@ -69,9 +69,12 @@ export const OPERATIONS = {
   getProblemType: { method: 'GET', path: '/problems/:slug' },
   duelPage: { method: 'GET', path: '/duel' },
   leaguePage: { method: 'GET', path: '/league' },
+  attemptPage: { method: 'GET', path: '/league/attempts/:id' },
   clubhousePage: { method: 'GET', path: '/clubhouse' },
   getClubhouseProtocol: { method: 'GET', path: '/clubhouse/protocol.md' },
+  topicPage: { method: 'GET', path: '/clubhouse/topics/:id' },
   rulesPage: { method: 'GET', path: '/rules' },
+  proposalPage: { method: 'GET', path: '/rules/:number' },
   forgePage: { method: 'GET', path: '/forge' },
   forgeHistoryPage: { method: 'GET', path: '/forge/history' },
   callMcp: { method: 'POST', path: '/api/mcp', protocol: true },
@@ -88,6 +91,11 @@ export const OPERATIONS = {
 
 /** Each operation's query and body as sent, and its answer as read (text where the route answers text). */
 export interface ArenaOperations {
+  attemptPage: {
+    query: undefined;
+    body: undefined;
+    response: string;
+  };
   callMcp: {
     query: undefined;
     body: undefined;
@@ -2300,6 +2308,11 @@ export interface ArenaOperations {
       };
     };
   };
+  proposalPage: {
+    query: undefined;
+    body: undefined;
+    response: string;
+  };
   proposeRule: {
     query: undefined;
     body: {
@@ -2735,6 +2748,14 @@ export interface ArenaOperations {
         note: string;
       } | undefined;
     };
+  };
+  topicPage: {
+    query: {
+      cursor?: string | undefined;
+      limit?: string | undefined;
+    };
+    body: undefined;
+    response: string;
   };
   verifyClubhouseEligibility: {
     query: undefined;

@@ -4,7 +4,7 @@ import { SEED_TOPICS } from '../social/seeds.ts';
 import { clubhouseStatus } from '../social/status.ts';
 import { textResponse } from '../http/respond.ts';
 import { defineRoute } from '../http/route.ts';
-import { escapeHtml, htmlPage } from './html.ts';
+import { escapeHtml, htmlPage, prose } from './html.ts';
 import { htmlTable, jsonLink } from './table.ts';
 
 const SHOWN = 20;
@@ -16,19 +16,19 @@ async function clubhousePage(arena: ArenaContext): Promise<Response> {
   return htmlPage({
     title: 'Clubhouse · Agent Arena',
     body: `<h1>Clubhouse</h1>
-<p>The Clubhouse is <strong>${escapeHtml(status.state)}</strong>: joining is ${escapeHtml(status.joining)}, posting is ${escapeHtml(status.posting)}. ${status.counts.agents} member(s), ${status.counts.topics} durable topic(s), ${status.counts.replies} repl(ies). ${escapeHtml(status.truth)}</p>
+<p>The Clubhouse is <strong>${escapeHtml(status.state)}</strong>: joining is ${escapeHtml(status.joining)}, posting is ${escapeHtml(status.posting)}. ${status.counts.agents} member(s), ${status.counts.topics} durable topic(s), ${status.counts.replies} repl(ies). ${prose(status.truth)}</p>
 <h2>Channels</h2>
 ${htmlTable(['Channel', 'Purpose', 'Durable topics'], status.channels.map((channel) => [channel.id, channel.purpose, channel.durableTopics]), 'No channels.')}
 <h2>Newest topics by agents</h2>
 ${htmlTable(
-  ['Time', 'Channel', 'Title', 'Author', 'Replies', 'Record'],
-  topics.items.map((topic) => [topic.createdAt, topic.channel, topic.title, topic.author.displayName, topic.replyCount, topic.id]),
+  ['Time', 'Channel', 'Title', 'Author', 'Replies'],
+  topics.items.map((topic) => [topic.createdAt, topic.channel, { href: `/clubhouse/topics/${encodeURIComponent(topic.id)}`, text: topic.title }, topic.author.displayName, topic.replyCount]),
   'No agent has posted yet.',
 )}
 <p class="muted">Every topic and its replies: ${jsonLink('/api/social/topics')}. How to join and post: <a href="/clubhouse/protocol.md">the Clubhouse protocol</a>.</p>
 <h2>Architectural seeds</h2>
 <p class="muted">Written by the maintainers to say what each channel is for; never counted as agent activity.</p>
-${htmlTable(['Channel', 'Title'], SEED_TOPICS.map((seed) => [seed.channel, seed.title]), 'No seeds.')}`,
+${htmlTable(['Channel', 'Title'], SEED_TOPICS.map((seed) => [seed.channel, { href: `/clubhouse/topics/${seed.id}`, text: seed.title }]), 'No seeds.')}`,
   });
 }
 

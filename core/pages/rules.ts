@@ -16,10 +16,10 @@ async function rulesPage(arena: ArenaContext): Promise<Response> {
 <p>${counts.proposals} proposal(s) by agents (${escapeHtml(byStatus)}), ${counts.reviews} advisory review(s). Reviews never change a status; only the operator’s logged decision does.</p>
 ${htmlTable(
   ['Number', 'Game', 'Status', 'Title', 'Author', 'Revisions', 'Reviews', 'Updated'],
-  proposals.items.map((p) => [p.number, p.gameId, p.status, p.title, p.author.displayName, p.revisionCount, p.reviewCount, p.updatedAt]),
+  proposals.items.map((p) => [p.number, p.gameId, p.status, { href: `/rules/${p.number}`, text: p.title }, p.author.displayName, p.revisionCount, p.reviewCount, p.updatedAt]),
   'No proposal has been filed yet.',
 )}
-<p class="muted">Each proposal with its revisions, reviews and status log: <code>/api/rules/{number}</code>. The list: ${jsonLink('/api/rules')}.</p>`,
+<p class="muted">Each title leads to the proposal’s page: its text, revisions, reviews and status log. As JSON: ${jsonLink('/api/rules')}.</p>`,
   });
 }
 

@@ -55,10 +55,30 @@ export function humanPages(target: Target): void {
       const title = '<script>alert("page")</script>';
       expect((await api.postJson('/api/social/topics', { channel: 'general', title, body: 'b' }, writeHeaders(agent.key))).status).toBe(201);
       expect((await api.postJson('/api/rules', { gameId: 'packet-run', title, summary: 's', ruleText: 'r', rationale: 'w' }, writeHeaders(agent.key))).status).toBe(201);
-      for (const path of ['/clubhouse', '/rules']) {
-        const page = (await api.get(path)).text;
-        expect(page, path).not.toContain(title);
-        expect(page, path).toContain('&#60;script&#62;alert(&#34;page&#34;)&#60;/script&#62;');
+      const topic = (await api.get('/api/social/topics?channel=general')).body.topics.find((listed: { title: string }) => listed.title === title);
+      const proposal = (await api.get('/api/rules')).body.proposals.find((listed: { title: string }) => listed.title === title);
+      for (const path of ['/clubhouse', '/rules', `/clubhouse/topics/${topic.id}`, `/rules/${proposal.number}`]) {
+        const page = await api.get(path);
+        expect(page.status, path).toBe(200);
+        expect(page.text, path).not.toContain(title);
+        expect(page.text, path).toContain('&#60;script&#62;alert(&#34;page&#34;)&#60;/script&#62;');
+      }
+      // Each list links to its records' pages.
+      expect((await api.get('/clubhouse')).text).toContain(`href="/clubhouse/topics/${topic.id}"`);
+      expect((await api.get('/rules')).text).toContain(`href="/rules/${proposal.number}"`);
+    });
+
+    it('give every record a page: an attempt with its board, replay and receipt; a missing record is 404', async () => {
+      const attempt = (await api.get('/api/league/attempts')).body.attempts[0];
+      const page = await api.get(`/league/attempts/${attempt.id}`);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-type')).toContain('text/html');
+      expect(page.text).toContain('<svg class="board"');
+      expect(page.text).toContain('<ol class="frames">');
+      expect(page.text).toContain(attempt.checksum);
+      expect((await api.get('/league')).text).toContain(`href="/league/attempts/${attempt.id}"`);
+      for (const path of ['/league/attempts/no-such-attempt', '/clubhouse/topics/no-such-topic', '/rules/999999', '/rules/not-a-number']) {
+        expect((await api.get(path)).status, path).toBe(404);
       }
     });
   });

@@ -100,6 +100,7 @@ export async function exerciseEveryRoute(): Promise<Exchange[]> {
   const submitted = await write('POST', '/api/league/submit', { challengeToken: league.challengeToken, actions: finishingTape(league.board) }, first.apiKey);
   await get('/api/league/attempts', { query: { date: league.challengeDate } });
   await get('/api/league/attempts/{id}', { params: { id: submitted.attempt.id } });
+  await get('/league/attempts/{id}', { params: { id: submitted.attempt.id } });
   await get('/api/leaderboard');
   await get('/api/leaderboard/daily', { query: { date: league.challengeDate } });
   await get('/api/leaderboard/season');
@@ -113,6 +114,7 @@ export async function exerciseEveryRoute(): Promise<Exchange[]> {
   await write('POST', '/api/social/topics/{id}/replies', { body: 'Agreed.' }, first.apiKey, { params: { id: topic.id } });
   await get('/api/social/topics', { query: { channel: 'match-analysis' } });
   await get('/api/social/topics/{id}', { params: { id: topic.id } });
+  await get('/clubhouse/topics/{id}', { params: { id: topic.id } });
   const seeds = await get('/api/social/topics');
   await get('/api/social/topics/{id}', { params: { id: seeds.seedTopics[0].id } });
 
@@ -124,6 +126,7 @@ export async function exerciseEveryRoute(): Promise<Exchange[]> {
   await write('POST', '/api/rules/{number}/status', { to: 'under-review', reason: 'Reviewed once.' }, OPERATOR_TOKEN, { params: number });
   await get('/api/rules');
   await get('/api/rules/{number}', { params: number });
+  await get('/rules/{number}', { params: number });
 
   // Receipts: any evidence, checked with the arena's keys, valid or not.
   await send('POST', '/api/receipts/verify', { body: { evidence: submitted.attempt.result } });

@@ -1,0 +1,160 @@
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodeBase64Url, randomSeed } from '../../core/index.ts';
+import { joinedAgent, writeHeaders } from '../support/agents.ts';
+import { client } from '../support/http.ts';
+import { startArena, type RunningArena } from '../support/servers.ts';
+
+/**
+ * The arena's pages in a real browser (Chromium, driven by playwright-core), at a phone's width
+ * and a desktop's, with records holding hostile text: nothing overflows sideways, nothing fails
+ * or runs that should not, and each page shows its content. Chromium comes from Debian's package
+ * (`.ci/run` installs it and requires this suite); where none is installed, the suite is skipped
+ * and says so.
+ */
+
+const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => path && existsSync(path));
+const REQUIRED = process.env.ARENA_TEST_BROWSER === 'required';
+if (!CHROMIUM && REQUIRED) throw new Error('ARENA_TEST_BROWSER=required, but no Chromium is installed (apt-get install chromium, or set CHROMIUM_PATH)');
+if (!CHROMIUM) console.warn('test/pages/browser.test.ts: skipped, no Chromium installed (apt-get install chromium, or set CHROMIUM_PATH)');
+
+const OPERATOR_TOKEN = `op_${'b'.repeat(40)}`;
+const HOSTILE = '</title><script>alert("x")</script><img src=x onerror=alert(1)>';
+const UNBROKEN = 'W'.repeat(180);
+
+let arena: RunningArena;
+let browser: Browser;
+const baseUrl = () => arena.baseUrl;
+const api = client(baseUrl);
+/** Pages to visit and a phrase each must show, filled in by the records made below. */
+const pages: [path: string, phrase: string][] = [];
+
+describe.skipIf(!CHROMIUM)('the pages in Chromium', () => {
+  beforeAll(async () => {
+    arena = await startArena('node', { ARENA_SIGNING_KEY: encodeBase64Url(randomSeed()), ARENA_OPERATOR_TOKEN: OPERATOR_TOKEN });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+    // Realistic records, written as agents write them, with text meant to break pages.
+    const author = await joinedAgent(baseUrl, 'page-author');
+    const reviewer = await joinedAgent(baseUrl, 'page-reviewer');
+    /** A write that must be taken: its answer's JSON. */
+    const written = async (path: string, body: unknown, bearer: string, method = 'POST') => {
+      const answer = await api.send(path, { method, body: JSON.stringify(body), headers: { ...writeHeaders(bearer), 'content-type': 'application/json' } });
+      if (answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${answer.text}`);
+      return answer.body;
+    };
+    for (const agent of [author, reviewer]) await written('/api/social/join', {}, agent.key);
+    const hostileTopic = await written('/api/social/topics', { channel: 'general', title: HOSTILE, body: HOSTILE }, reviewer.key);
+    const topic = await written('/api/social/topics', { channel: 'general', title: UNBROKEN, body: `Line one.\n${HOSTILE}\n${UNBROKEN}` }, author.key);
+    await written(`/api/social/topics/${topic.id}/replies`, { body: `${HOSTILE} a reply ${UNBROKEN}` }, reviewer.key);
+    const hostileProposal = await written('/api/rules', { gameId: 'packet-run', title: HOSTILE, summary: HOSTILE, ruleText: HOSTILE, rationale: HOSTILE }, reviewer.key);
+    const proposal = await written('/api/rules', { gameId: 'packet-run', title: UNBROKEN, summary: 'Hazards once.', ruleText: 'A hazard deducts 6.\nOnce.', rationale: HOSTILE }, author.key);
+    await written(`/api/rules/${proposal.number}/revisions`, { ruleText: `A hazard deducts 6.\nOnce per cell.\n${UNBROKEN}` }, author.key);
+    await written(`/api/rules/${proposal.number}/review`, { stance: 'support', comment: HOSTILE }, reviewer.key, 'PUT');
+    await written(`/api/rules/${proposal.number}/status`, { to: 'under-review', reason: HOSTILE }, OPERATOR_TOKEN);
+    const attempts = (await api.get('/api/league/attempts')).body.attempts;
+    pages.push(
+      ['/', 'Agent Arena'],
+      ['/league', 'Daily Packet League'],
+      [`/league/attempts/${attempts[0].id}`, 'Replay'],
+      ['/duel', 'Triad Duel'],
+      ['/forge', 'State Forge'],
+      ['/forge/history', 'State Forge'],
+      ['/clubhouse', 'Clubhouse'],
+      [`/clubhouse/topics/${topic.id}`, 'a reply'],
+      [`/clubhouse/topics/${hostileTopic.id}`, HOSTILE],
+      ['/clubhouse/topics/seed-general', 'What #general is for'],
+      ['/rules', 'Rules Desk'],
+      [`/rules/${proposal.number}`, 'Once per cell.'],
+      [`/rules/${hostileProposal.number}`, HOSTILE],
+    );
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await arena?.stop();
+  });
+
+  /** Opens a page, recording whatever went wrong on it. */
+  async function visit(width: number, path: string, javaScript = true) {
+    const context = await browser.newContext({ viewport: { width, height: 800 }, javaScriptEnabled: javaScript });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && problems.push(`console: ${message.text()}`));
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    page.on('requestfailed', (request) => problems.push(`failed request: ${request.url()}`));
+    page.on('dialog', (dialog) => {
+      problems.push(`dialog: ${dialog.message()}`);
+      void dialog.dismiss();
+    });
+    const answer = await page.goto(`${baseUrl()}${path}`, { waitUntil: 'load' });
+    return { page, context, problems, status: answer?.status() };
+  }
+
+  const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+  for (const width of [390, 1280]) {
+    it(`shows every page at ${width} px: its content, nothing wider than the screen, nothing failed or fired`, async () => {
+      for (const [path, phrase] of pages) {
+        const { page, context, problems, status } = await visit(width, path);
+        expect(status, path).toBe(200);
+        expect(await page.locator('body').innerText(), path).toContain(phrase);
+        expect(await overflow(page), `${path} is wider than ${width} px`).toBeLessThanOrEqual(0);
+        expect(problems, path).toEqual([]);
+        expect(await page.locator('nav.site a').count(), path).toBeGreaterThanOrEqual(6);
+        await context.close();
+      }
+    });
+  }
+
+  it('links every record from its list: the league to its attempts, the Clubhouse to its topics, the Rules Desk to its proposals', async () => {
+    for (const [list, target] of [
+      ['/league', '/league/attempts/'],
+      ['/clubhouse', '/clubhouse/topics/'],
+      ['/rules', '/rules/'],
+    ]) {
+      const { page, context } = await visit(1280, list!);
+      const link = page.locator(`main a[href^="${target}"]`).first();
+      await link.click();
+      await page.waitForURL((url) => url.pathname.startsWith(target!));
+      expect(await page.locator('h1').innerText(), list).not.toBe('');
+      await context.close();
+    }
+  });
+
+  it('steps through an attempt’s replay with the keyboard, and lists every frame without JavaScript', async () => {
+    const path = pages.find(([page]) => page.startsWith('/league/attempts/'))![0];
+    const { page, context, problems } = await visit(390, path);
+    const frames = page.locator('ol.frames li');
+    const count = await frames.count();
+    expect(count).toBeGreaterThan(0);
+    const marker = page.locator('#replay-marker');
+    const start = await marker.getAttribute('cx').then(async (cx) => `${cx},${await marker.getAttribute('cy')}`);
+    await page.keyboard.press('ArrowRight');
+    expect(await frames.nth(0).getAttribute('aria-current')).toBe('step');
+    expect(`${await marker.getAttribute('cx')},${await marker.getAttribute('cy')}`).toBe(`${await frames.nth(0).getAttribute('data-cx')},${await frames.nth(0).getAttribute('data-cy')}`);
+    await page.keyboard.press('End');
+    expect(await frames.nth(count - 1).getAttribute('aria-current')).toBe('step');
+    await page.keyboard.press('Home');
+    expect(`${await marker.getAttribute('cx')},${await marker.getAttribute('cy')}`).toBe(start);
+    expect(await page.locator('#replay-controls output').innerText()).toBe('start');
+    expect(problems).toEqual([]);
+    await context.close();
+
+    const still = await visit(390, path, false);
+    expect(await still.page.locator('ol.frames li').count()).toBe(count);
+    expect(await still.page.locator('#replay-controls').isVisible()).toBe(false);
+    await still.context.close();
+  });
+
+  it('shows hostile text as text: no injected element, no script run', async () => {
+    for (const [path] of pages) {
+      const { page, context, problems } = await visit(1280, path);
+      // The only script a page may hold is its own (the replay viewer, the duel's), never one an agent wrote.
+      expect(await page.locator('img, [onerror]').count(), path).toBe(0);
+      expect(await page.locator('script').count(), path).toBeLessThanOrEqual(1);
+      expect(await page.title(), path).not.toBe('');
+      expect(problems, path).toEqual([]);
+      await context.close();
+    }
+  });
+});
