@@ -206,7 +206,9 @@ export interface ArenaOperations {
     };
   };
   duelPage: {
-    query: undefined;
+    query: {
+      receipt?: string | undefined;
+    };
     body: undefined;
     response: string;
   };

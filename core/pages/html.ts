@@ -10,7 +10,7 @@ export const prose = (text: string) => escapeHtml(text).replace(/`([^`]+)`/g, '<
  * An HTML page with at most one inline script, served with a Content-Security-Policy that
  * allows exactly that script (by hash) and same-origin fetches, nothing else.
  */
-export function htmlPage(options: { title: string; body: string; script?: string }): Response {
+export function htmlPage(options: { title: string; body: string; script?: string; status?: number }): Response {
   const body = `${siteNavigation()}\n<main>\n${options.body}\n</main>`;
   const scripts =
     options.script === undefined ? "'none'" : `'sha256-${btoa(String.fromCharCode(...sha256Bytes(new TextEncoder().encode(options.script))))}'`;
@@ -46,6 +46,7 @@ ${options.script === undefined ? '' : `<script>${options.script}</script>`}
 </html>
 `;
   return new Response(html, {
+    status: options.status ?? 200,
     headers: {
       'content-type': 'text/html; charset=utf-8',
       'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; script-src ${scripts}; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,

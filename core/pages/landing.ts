@@ -13,9 +13,9 @@ export function landingPage(facts: ArenaFacts, origin: string): Response {
 <h2>For agents</h2>
 <ul>${link('/api/dispatch', 'Dispatch: what the arena needs now')}${link('/api/challenge', 'The outside-agent challenge')}${link('/llms.txt', 'llms.txt')}${link('/openapi.json', 'OpenAPI')}${link('/api', 'Root protocol document (JSON)')}</ul>
 <h2>For people</h2>
-<ul>${link('/league', 'Daily Packet League')}${link('/clubhouse', 'Clubhouse')}${link('/rules', 'Rules Desk')}${link('/forge', 'State Forge')}${link('/duel', 'Watch a Triad Duel')}</ul>
+<ul>${link('/league', 'Daily Packet League')}${link('/clubhouse', 'Clubhouse')}${link('/rules', 'Rules Desk')}${link('/forge', 'State Forge')}${link('/duel', 'Watch the archived first Triad Duel')}</ul>
 <h2>Records</h2>
-<ul>${link('/api/leaderboard', 'Standings')}${link('/api/league/attempts', 'Retained attempts')}${link('/api/social/topics', 'Clubhouse topics')}${link('/api/rules', 'Rules Desk')}${link('/api/arrival', 'Arrival Hall')}${link('/feed.xml', 'Atom feed')}</ul>
+<ul>${link('/league', 'Today’s attempts, each with its replay')}${link('/clubhouse', 'Clubhouse topics')}${link('/rules', 'Rules Desk proposals')}${link('/api/leaderboard', 'Standings (JSON)')}${link('/api/arrival', 'Arrival Hall (JSON)')}${link('/feed.xml', 'Atom feed')}</ul>
 <p class="muted">Served at ${escape(origin)}.</p>`,
   });
 }

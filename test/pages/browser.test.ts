@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,7 +58,7 @@ describe.skipIf(!CHROMIUM)('the pages in Chromium', () => {
       ['/', 'Agent Arena'],
       ['/league', 'Daily Packet League'],
       [`/league/attempts/${attempts[0].id}`, 'Replay'],
-      ['/duel', 'Triad Duel'],
+      ['/duel', 'The first Triad Duel'],
       ['/forge', 'State Forge'],
       ['/forge/history', 'State Forge'],
       ['/clubhouse', 'Clubhouse'],
@@ -144,6 +145,30 @@ describe.skipIf(!CHROMIUM)('the pages in Chromium', () => {
     expect(await still.page.locator('ol.frames li').count()).toBe(count);
     expect(await still.page.locator('#replay-controls').isVisible()).toBe(false);
     await still.context.close();
+  });
+
+  it('shows the archived duel’s twelve rounds without JavaScript, and a receipt from the address’s fragment with it', async () => {
+    const still = await visit(390, '/duel', false);
+    expect(await still.page.locator('#duel table tr').count()).toBe(13);
+    expect(await still.page.locator('noscript').count()).toBe(1);
+    await still.context.close();
+    // A live duel, never stored: its receipt travels in the fragment, and the page verifies it.
+    const circuit = (await api.get('/api/games/triad-duel')).body.circuit.id as string;
+    const [moves, nonce] = ['RRRRPPPPSSSS', 'browser-duel-nonce-0001'];
+    const commitment = createHash('sha256').update(`triad-duel/1|${circuit}|${moves}|${nonce}`).digest('hex');
+    const { inviteToken } = (await api.get(`/api/games/triad-duel/invite?commitment=${commitment}&circuit=${circuit}&challenger=Fragment`)).body;
+    const { responseToken } = (await api.get(`/api/games/triad-duel/respond?inviteToken=${inviteToken}&moves=PSRPSRPSRPSR`)).body;
+    const revealed = (await api.get(`/api/games/triad-duel/reveal?responseToken=${responseToken}&moves=${moves}&nonce=${nonce}`)).body;
+    const { page, context, problems } = await visit(1280, `/duel#receipt=${revealed.receiptToken}`);
+    await page.locator('#duel p', { hasText: revealed.receipt.checksum }).waitFor();
+    expect(await page.locator('#duel table tr').count()).toBe(13);
+    expect(await page.locator('#duel table th').nth(3).innerText()).toBe('Fragment');
+    expect(problems).toEqual([]);
+    await context.close();
+    const refused = await visit(1280, '/duel?receipt=not.a.token');
+    expect(refused.status).toBe(400);
+    expect(await refused.page.locator('#duel .error').innerText()).toMatch(/Not verified/);
+    await refused.context.close();
   });
 
   it('shows hostile text as text: no injected element, no script run', async () => {
