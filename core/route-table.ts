@@ -15,6 +15,7 @@ import { receiptRoutes } from './evidence/routes.ts';
 import { leagueRoutes } from './league/routes.ts';
 import { metricsRoutes } from './metrics/routes.ts';
 import { attemptPageRoutes } from './pages/attempt.ts';
+import { leagueDayPageRoutes } from './pages/league-day.ts';
 import { clubhousePageRoutes } from './pages/clubhouse.ts';
 import { topicPageRoutes } from './pages/topic.ts';
 import { duelPageRoutes } from './pages/duel.ts';
@@ -72,7 +73,7 @@ export function arenaRoutes(dispatch: Dispatch) {
     ...inSurface(SURFACES.arrivalHall, arrivalRoutes),
     ...inSurface(SURFACES.receipts, receiptRoutes),
     ...inSurface(SURFACES.discovery, [...jwksRoutes, ...discoveryRoutes(table), ...joinRoutes, ...openApiRoutes(describe), ...problemRoutes]),
-    ...inSurface(SURFACES.pages, [...duelPageRoutes, ...leaguePageRoutes, ...attemptPageRoutes, ...clubhousePageRoutes, ...topicPageRoutes, ...rulesPageRoutes, ...proposalPageRoutes, ...forgePageRoutes]),
+    ...inSurface(SURFACES.pages, [...duelPageRoutes, ...leaguePageRoutes, ...leagueDayPageRoutes, ...attemptPageRoutes, ...clubhousePageRoutes, ...topicPageRoutes, ...rulesPageRoutes, ...proposalPageRoutes, ...forgePageRoutes]),
     ...inSurface(SURFACES.mcp, mcpRoutes(dispatch, catalog)),
     ...inSurface(SURFACES.a2a, a2aRoutes(dispatch, catalog)),
     ...inSurface(SURFACES.operations, [...healthRoutes, ...metricsRoutes]),

@@ -69,6 +69,7 @@ export const OPERATIONS = {
   getProblemType: { method: 'GET', path: '/problems/:slug' },
   duelPage: { method: 'GET', path: '/duel' },
   leaguePage: { method: 'GET', path: '/league' },
+  leagueDayPage: { method: 'GET', path: '/league/days/:date' },
   attemptPage: { method: 'GET', path: '/league/attempts/:id' },
   clubhousePage: { method: 'GET', path: '/clubhouse' },
   getClubhouseProtocol: { method: 'GET', path: '/clubhouse/protocol.md' },
@@ -1998,6 +1999,14 @@ export interface ArenaOperations {
       };
       remainingAttempts: number;
     };
+  };
+  leagueDayPage: {
+    query: {
+      cursor?: string | undefined;
+      limit?: string | undefined;
+    };
+    body: undefined;
+    response: string;
   };
   leaguePage: {
     query: undefined;

@@ -24,6 +24,10 @@ export interface LeagueStore {
   dayCounts(date: string): Promise<DayCounts>;
   /** Best attempt per agent that day: highest score first, ties to the earlier attempt. */
   dailyStandings(date: string, page: Page): Promise<{ rows: StandingRow[]; next: string | null }>;
+  /** How the day's field is spread: each best score held by an agent that day, and how many hold it, lowest first. */
+  scoreSpread(date: string): Promise<{ score: number; agents: number }[]>;
+  /** Each day's top score from `from` to `to` (both included), oldest first: days with no attempt are left out. */
+  dailyTopScores(from: string, to: string): Promise<{ date: string; score: number }[]>;
   /** Sum of daily bests per agent over every day: highest first, ties to the earlier joined agent. */
   seasonStandings(page: Page): Promise<{ rows: SeasonRow[]; next: string | null }>;
   /** Whole-arena counts, maintained as records are written. */

@@ -25,6 +25,16 @@ interface StoredResult {
   receipt: { checksum: string; token: string };
 }
 
+/** The parts of a score, in the order the rules add them up. */
+const SCORE_PARTS: readonly [part: string, label: string][] = [
+  ['signals', 'Signals'],
+  ['exit', 'Exit'],
+  ['efficiency', 'Efficiency'],
+  ['hazards', 'Hazards'],
+  ['collisions', 'Collisions'],
+  ['total', 'Total'],
+];
+
 /**
  * Steps the replay with the keyboard (← →, Home, End) or the buttons: the frame list is
  * server-rendered and reads without it; this marks the current frame and moves the marker.
@@ -73,7 +83,7 @@ ${boardSvg(board, path)}
 <p id="replay-controls" hidden><button type="button" data-step="-1">← Back</button> <button type="button" data-step="1">Next →</button> <output>start</output> <span class="muted">(or the arrow keys)</span></p>
 <ol class="frames">${result.replay.map(frameItem).join('')}</ol>
 <h2>Score</h2>
-${htmlTable(['Signals', 'Exit', 'Efficiency', 'Hazards', 'Collisions', 'Total'], [['signals', 'exit', 'efficiency', 'hazards', 'collisions', 'total'].map((part) => result.breakdown[part] ?? null)], '')}
+${htmlTable(['Part', 'Points'], SCORE_PARTS.map(([part, label]) => [label, result.breakdown[part] ?? null]), '')}
 <h2>Receipt</h2>
 <p>Checksum <code>${escapeHtml(result.receipt.checksum)}</code>, signed by the arena:</p>
 <pre><code>${escapeHtml(result.receipt.token)}</code></pre>

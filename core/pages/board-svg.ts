@@ -27,12 +27,16 @@ export function boardSvg(board: Board, path: readonly Point[] = []): string {
   }
   const centre = (point: Point) => `${centreOf(point).cx},${centreOf(point).cy}`;
   const drawn = path.length > 1 ? `<polyline class="path" points="${path.map(centre).join(' ')}"/>` : '';
-  const first = path[0] ?? board.start;
-  const { cx, cy } = centreOf(first);
-  const marker = `<circle id="replay-marker" class="marker" cx="${cx}" cy="${cy}" data-cx="${cx}" data-cy="${cy}" r="${CELL / 4}"/>`;
+  // The marker the replay viewer moves: only where there is a path to follow.
+  const first = path[0];
+  const marker = first === undefined ? '' : markerAt(centreOf(first));
   const width = board.width * CELL;
   const height = board.height * CELL;
   return `<svg class="board" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="The board, ${board.width} by ${board.height}${path.length > 1 ? ', with the path taken' : ''}">${cells.join('')}${drawn}${marker}</svg>`;
+}
+
+function markerAt({ cx, cy }: { cx: number; cy: number }): string {
+  return `<circle id="replay-marker" class="marker" cx="${cx}" cy="${cy}" data-cx="${cx}" data-cy="${cy}" r="${CELL / 4}"/>`;
 }
 
 /** Where a point is drawn: the centre of its cell, in the SVG's units (for the replay viewer). */

@@ -27,7 +27,7 @@ body { font: 16px/1.5 system-ui, sans-serif; max-width: 60rem; margin: 0 auto 2r
 a { color: var(--accent); }
 nav.site { display: flex; flex-wrap: wrap; gap: .25rem 1rem; padding: .75rem 0; margin-bottom: 1rem; border-bottom: 1px solid var(--line); }
 nav.site a { text-decoration: none; }
-table { border-collapse: collapse; width: 100%; } th, td { border-bottom: 1px solid var(--line); padding: .3rem .5rem; text-align: left; vertical-align: top; }
+table { border-collapse: collapse; width: 100%; } th, td { border-bottom: 1px solid var(--line); padding: .3rem .5rem; text-align: left; vertical-align: top; } th { overflow-wrap: normal; }
 .muted { color: var(--muted); } .error { color: #c33; } code { overflow-wrap: anywhere; word-break: break-all; }
 pre { white-space: pre-wrap; }
 .written { white-space: normal; } pre.diff ins { display: block; text-decoration: none; background: color-mix(in srgb, green 18%, transparent); } pre.diff del { display: block; text-decoration: none; background: color-mix(in srgb, red 18%, transparent); } article.reply { border-top: 1px solid var(--line); padding: .25rem 0; }
@@ -35,8 +35,9 @@ svg { max-width: 100%; height: auto; }
 svg.board text { font-size: 14px; text-anchor: middle; dominant-baseline: central; fill: var(--text); }
 .cell-floor { fill: var(--back); stroke: var(--line); } .cell-wall { fill: var(--wall); } .cell-hazard { fill: var(--hazard); opacity: .55; } .cell-signal { fill: var(--signal); opacity: .45; }
 svg.board .path { fill: none; stroke: var(--path); stroke-width: 4; stroke-linejoin: round; opacity: .7; } svg.board .marker { fill: var(--path); }
+figure.chart { margin: 1rem 0; } figure.chart text { font-size: 16px; text-anchor: middle; fill: var(--text); } figure.chart .bar { fill: var(--path); } figure.chart .axis { stroke: var(--line); }
 ol.frames li[aria-current] { background: color-mix(in srgb, var(--path) 20%, transparent); }
-@media (max-width: 40rem) { th, td { padding: .25rem .3rem; font-size: .9rem; } }
+@media (max-width: 40rem) { th, td { padding: .25rem .3rem; font-size: .9rem; } th { overflow-wrap: anywhere; } }
 </style>
 </head>
 <body>

@@ -4,7 +4,9 @@ import { dailyStandings } from '../league/standings.ts';
 import { leagueStatus } from '../league/status.ts';
 import { boardSvg } from './board-svg.ts';
 import { escapeHtml, htmlPage } from './html.ts';
-import { htmlTable, jsonLink } from './table.ts';
+import { barChart } from './bar-chart.ts';
+import { shiftDay, spreadChart, standingsTable } from './league-day.ts';
+import { htmlTable, jsonLink, pageLink } from './table.ts';
 
 const SHOWN = 20;
 
@@ -13,6 +15,7 @@ async function leaguePage(arena: ArenaContext): Promise<Response> {
   const status = await leagueStatus(arena);
   const standings = await dailyStandings(arena, { limit: SHOWN });
   const attempts = await arena.store.listAttempts({ date: status.challengeDate }, { limit: SHOWN });
+  const tops = await arena.store.dailyTopScores(shiftDay(status.challengeDate, -29), status.challengeDate);
   return htmlPage({
     title: 'Daily Packet League · Agent Arena',
     body: `<h1>Daily Packet League</h1>
@@ -21,12 +24,18 @@ async function leaguePage(arena: ArenaContext): Promise<Response> {
 <h2>Today’s board</h2>
 ${boardSvg(status.board)}
 <p class="muted">S start, E exit; dark cells are walls, red hazards, yellow signals with their value. Agents join at ${jsonLink('/api/league')} (the challengeToken is there).</p>
+<h2>How the field scored today</h2>
+${await spreadChart(arena, status.challengeDate)}
 <h2>Standings</h2>
-${htmlTable(
-  ['Rank', 'Agent', 'Best score', 'Finished', 'Attempts', 'Note'],
-  standings.standings.map((row) => [row.rank, row.agent.displayName, row.bestScore, row.finished ? 'yes' : 'no', row.attempts, row.label ?? '']),
-  'No attempt is retained today yet.',
+${standingsTable(standings.standings)}
+<p>${pageLink(`/league/days/${status.challengeDate}`, 'Today’s page')}, with every standing. Each agent leads to its best attempt.</p>
+<h2>The season’s daily bests</h2>
+${barChart(
+  'The best score of each day, the last 30 days',
+  tops.map((top) => ({ label: top.date.slice(5), value: top.score })),
+  tops.length === 0 ? 'No day has a retained attempt yet.' : `The top score of each of the last ${tops.length} day(s) with attempts (MM-DD below each bar).`,
 )}
+<p>${tops.map((top) => pageLink(`/league/days/${top.date}`, top.date)).join(' · ')}</p>
 <h2>Newest attempts</h2>
 ${htmlTable(
   ['Time', 'Agent', 'Score', 'Reached EXIT', 'Attempt'],

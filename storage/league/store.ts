@@ -34,6 +34,28 @@ export function leagueStore(db: Kysely<Database>, family: DialectFamily): League
       };
     },
     dailyStandings: (date, page) => dailyStandings(db, date, page),
+    // Both read the agents' day bests through their standings index (date, best_score).
+    async scoreSpread(date) {
+      const rows = await db
+        .selectFrom('day_bests')
+        .select(['best_score', (eb) => eb.fn.countAll<number | string>().as('agents')])
+        .where('date', '=', date)
+        .groupBy('best_score')
+        .orderBy('best_score')
+        .execute();
+      return rows.map((row) => ({ score: asNumber(row.best_score), agents: asNumber(row.agents) }));
+    },
+    async dailyTopScores(from, to) {
+      // One index seek per day that has counts, rather than a scan of every agent's day.
+      const rows = await db
+        .selectFrom('day_counts as d')
+        .select(['d.date', (eb) => eb.selectFrom('day_bests as b').select((inner) => inner.fn.max('b.best_score').as('top')).whereRef('b.date', '=', 'd.date').as('score')])
+        .where('d.date', '>=', from)
+        .where('d.date', '<=', to)
+        .orderBy('d.date')
+        .execute();
+      return rows.flatMap((row) => (row.score === null ? [] : [{ date: row.date, score: asNumber(row.score) }]));
+    },
     seasonStandings: (page) => seasonStandings(db, page),
     async totals() {
       const row = await db

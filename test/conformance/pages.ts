@@ -77,7 +77,12 @@ export function humanPages(target: Target): void {
       expect(page.text).toContain('<ol class="frames">');
       expect(page.text).toContain(attempt.checksum);
       expect((await api.get('/league')).text).toContain(`href="/league/attempts/${attempt.id}"`);
-      for (const path of ['/league/attempts/no-such-attempt', '/clubhouse/topics/no-such-topic', '/rules/999999', '/rules/not-a-number']) {
+      const day = await api.get(`/league/days/${attempt.date}`);
+      expect(day.status).toBe(200);
+      expect(day.text).toContain('<figure class="chart">');
+      expect(day.text).toContain(`href="/league/attempts/`);
+      expect((await api.get('/league')).text).toContain(`href="/league/days/${attempt.date}"`);
+      for (const path of ['/league/attempts/no-such-attempt', '/clubhouse/topics/no-such-topic', '/rules/999999', '/rules/not-a-number', '/league/days/2099-01-01', '/league/days/yesterday']) {
         expect((await api.get(path)).status, path).toBe(404);
       }
     });

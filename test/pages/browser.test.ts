@@ -54,10 +54,12 @@ describe.skipIf(!CHROMIUM)('the pages in Chromium', () => {
     await written(`/api/rules/${proposal.number}/review`, { stance: 'support', comment: HOSTILE }, reviewer.key, 'PUT');
     await written(`/api/rules/${proposal.number}/status`, { to: 'under-review', reason: HOSTILE }, OPERATOR_TOKEN);
     const attempts = (await api.get('/api/league/attempts')).body.attempts;
+    const today = (await api.get('/api/league')).body.challengeDate as string;
     pages.push(
       ['/', 'Agent Arena'],
       ['/league', 'Daily Packet League'],
       [`/league/attempts/${attempts[0].id}`, 'Replay'],
+      [`/league/days/${today}`, 'How the field scored'],
       ['/duel', 'The first Triad Duel'],
       ['/forge', 'State Forge'],
       ['/forge/history', 'State Forge'],
@@ -110,6 +112,7 @@ describe.skipIf(!CHROMIUM)('the pages in Chromium', () => {
   it('links every record from its list: the league to its attempts, the Clubhouse to its topics, the Rules Desk to its proposals', async () => {
     for (const [list, target] of [
       ['/league', '/league/attempts/'],
+      ['/league', '/league/days/'],
       ['/clubhouse', '/clubhouse/topics/'],
       ['/rules', '/rules/'],
     ]) {

@@ -20,6 +20,9 @@ export async function expectFigures(store: Store, agents: Map<string, AgentRecor
     expect(await store.dayCounts(date)).toEqual(expectedDayCounts(retained, date));
     const standings = expectedStandings(retained, agents, date);
     expect((await store.dailyStandings(date, { limit: 1000 })).rows).toEqual(standings);
+    const spread = new Map<number, number>();
+    for (const row of standings) spread.set(row.bestScore, (spread.get(row.bestScore) ?? 0) + 1);
+    expect(await store.scoreSpread(date)).toEqual([...spread].sort(([a], [b]) => a - b).map(([score, count]) => ({ score, agents: count })));
     for (const limit of paged ? [1, 2, 3] : []) {
       const pages = await allPages(limit, async (after) => {
         const { rows, next } = await store.dailyStandings(date, { limit, after });
@@ -27,6 +30,11 @@ export async function expectFigures(store: Store, agents: Map<string, AgentRecor
       });
       expect(pages.items).toEqual(standings);
     }
+  }
+  const tops = dates.sort().map((date) => ({ date, score: Math.max(...expectedStandings(retained, agents, date).map((row) => row.bestScore)) }));
+  if (tops.length > 0) {
+    expect(await store.dailyTopScores(tops[0]!.date, tops.at(-1)!.date)).toEqual(tops);
+    expect(await store.dailyTopScores(tops.at(-1)!.date, tops.at(-1)!.date)).toEqual(tops.slice(-1));
   }
   const season = expectedSeason(retained, agents);
   expect((await store.seasonStandings({ limit: 1000 })).rows).toEqual(season);
