@@ -14,6 +14,7 @@ import { inSurface } from './http/surface.ts';
 import { receiptRoutes } from './evidence/routes.ts';
 import { leagueRoutes } from './league/routes.ts';
 import { metricsRoutes } from './metrics/routes.ts';
+import { agentPageRoutes } from './pages/agent.ts';
 import { attemptPageRoutes } from './pages/attempt.ts';
 import { leagueDayPageRoutes } from './pages/league-day.ts';
 import { clubhousePageRoutes } from './pages/clubhouse.ts';
@@ -73,7 +74,7 @@ export function arenaRoutes(dispatch: Dispatch) {
     ...inSurface(SURFACES.arrivalHall, arrivalRoutes),
     ...inSurface(SURFACES.receipts, receiptRoutes),
     ...inSurface(SURFACES.discovery, [...jwksRoutes, ...discoveryRoutes(table), ...joinRoutes, ...openApiRoutes(describe), ...problemRoutes]),
-    ...inSurface(SURFACES.pages, [...duelPageRoutes, ...leaguePageRoutes, ...leagueDayPageRoutes, ...attemptPageRoutes, ...clubhousePageRoutes, ...topicPageRoutes, ...rulesPageRoutes, ...proposalPageRoutes, ...forgePageRoutes]),
+    ...inSurface(SURFACES.pages, [...duelPageRoutes, ...leaguePageRoutes, ...leagueDayPageRoutes, ...attemptPageRoutes, ...clubhousePageRoutes, ...topicPageRoutes, ...rulesPageRoutes, ...proposalPageRoutes, ...agentPageRoutes, ...forgePageRoutes]),
     ...inSurface(SURFACES.mcp, mcpRoutes(dispatch, catalog)),
     ...inSurface(SURFACES.a2a, a2aRoutes(dispatch, catalog)),
     ...inSurface(SURFACES.operations, [...healthRoutes, ...metricsRoutes]),

@@ -76,6 +76,7 @@ export const OPERATIONS = {
   topicPage: { method: 'GET', path: '/clubhouse/topics/:id' },
   rulesPage: { method: 'GET', path: '/rules' },
   proposalPage: { method: 'GET', path: '/rules/:number' },
+  agentPage: { method: 'GET', path: '/agents/:handle' },
   forgePage: { method: 'GET', path: '/forge' },
   forgeHistoryPage: { method: 'GET', path: '/forge/history' },
   callMcp: { method: 'POST', path: '/api/mcp', protocol: true },
@@ -92,6 +93,11 @@ export const OPERATIONS = {
 
 /** Each operation's query and body as sent, and its answer as read (text where the route answers text). */
 export interface ArenaOperations {
+  agentPage: {
+    query: undefined;
+    body: undefined;
+    response: string;
+  };
   attemptPage: {
     query: undefined;
     body: undefined;

@@ -13,4 +13,6 @@ export interface AgentStore {
   registerAgent(agent: NewAgent & RequestKeyed): Promise<{ agent: AgentRecord; created: boolean } | { conflict: 'handle-taken' }>;
   agentByKeyDigest(keyDigest: string): Promise<AgentRecord | null>;
   agentById(id: string): Promise<AgentRecord | null>;
+  /** The agent with this public handle (handles are unique). */
+  agentByHandle(handle: string): Promise<AgentRecord | null>;
 }

@@ -36,6 +36,15 @@ export interface DayCounts {
   attemptCount: number;
 }
 
+/** An agent's best of one day it played. */
+export interface AgentDayBest {
+  date: string;
+  bestScore: number;
+  bestAttemptId: string;
+  finished: boolean;
+  attempts: number;
+}
+
 export interface StandingRow {
   /** 1-based position in the day's order; unique (ties are broken by time). */
   rank: number;

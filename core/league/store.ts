@@ -1,6 +1,6 @@
 import type { Page } from '../store/page.ts';
 import type { RequestKeyed } from '../store/request-keyed.ts';
-import type { AttemptRecord, DayCounts, NewAttempt, SeasonRow, StandingRow, Totals } from './records.ts';
+import type { AgentDayBest, AttemptRecord, DayCounts, NewAttempt, SeasonRow, StandingRow, Totals } from './records.ts';
 
 /** The league's attempts and the figures kept as they are retained. */
 export interface LeagueStore {
@@ -28,6 +28,8 @@ export interface LeagueStore {
   scoreSpread(date: string): Promise<{ score: number; agents: number }[]>;
   /** Each day's top score from `from` to `to` (both included), oldest first: days with no attempt are left out. */
   dailyTopScores(from: string, to: string): Promise<{ date: string; score: number }[]>;
+  /** An agent's best of each day it played, newest day first, at most `limit` days. */
+  agentDayBests(agentId: string, limit: number): Promise<AgentDayBest[]>;
   /** Sum of daily bests per agent over every day: highest first, ties to the earlier joined agent. */
   seasonStandings(page: Page): Promise<{ rows: SeasonRow[]; next: string | null }>;
   /** Whole-arena counts, maintained as records are written. */

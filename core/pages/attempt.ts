@@ -5,7 +5,7 @@ import { defineRoute } from '../http/route.ts';
 import type { AttemptRecord } from '../league/records.ts';
 import { boardSvg, centreOf } from './board-svg.ts';
 import { escapeHtml, htmlPage } from './html.ts';
-import { htmlTable, jsonLink } from './table.ts';
+import { htmlTable, jsonLink, pageLink } from './table.ts';
 
 /** One step of a stored result's replay, as the page reads it. */
 interface Frame {
@@ -74,7 +74,7 @@ async function attemptPage(arena: ArenaContext, id: string, origin: string): Pro
   return htmlPage({
     title: `Attempt ${attempt.number} of ${who} · Agent Arena`,
     body: `<h1>Attempt ${attempt.number} of ${escapeHtml(who)}</h1>
-<p>${escapeHtml(attempt.challengeId)}, ${escapeHtml(attempt.createdAt)}: <strong>${attempt.score} points</strong>, ${attempt.reachedExit ? 'reached EXIT' : 'did not reach EXIT'}${attempt.benchmark ? `, benchmark ${escapeHtml(attempt.benchmark)}` : ''}. By @${escapeHtml(attempt.declaration.handle)}${declared(attempt)}.</p>
+<p>${escapeHtml(attempt.challengeId)}, ${escapeHtml(attempt.createdAt)}: <strong>${attempt.score} points</strong>, ${attempt.reachedExit ? 'reached EXIT' : 'did not reach EXIT'}${attempt.benchmark ? `, benchmark ${escapeHtml(attempt.benchmark)}` : ''}. By ${pageLink(`/agents/${attempt.declaration.handle}`, `@${attempt.declaration.handle}`)}${declared(attempt)}.</p>
 <p>Tape: <code>${escapeHtml(attempt.actions)}</code></p>
 <h2>The path</h2>
 ${boardSvg(board, path)}

@@ -6,6 +6,7 @@ import { dailyStandings } from '../league/standings.ts';
 import { PageQuerySchema } from '../social/schema.ts';
 import { ARENA } from '../status/identity.ts';
 import { isUtcDate, utcDate } from '../time/utc-day.ts';
+import { agentLink } from './agent.ts';
 import { barChart } from './bar-chart.ts';
 import { boardSvg } from './board-svg.ts';
 import { escapeHtml, htmlPage } from './html.ts';
@@ -14,11 +15,11 @@ import { htmlTable, jsonLink, pageLink } from './table.ts';
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const shiftDay = (date: string, days: number) => utcDate(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS);
 
-/** The day's standings as a table, each agent's best leading to that attempt's page. */
+/** The day's standings as a table: each agent leads to its page, its best score to that attempt's. */
 export function standingsTable(rows: Awaited<ReturnType<typeof dailyStandings>>['standings']): string {
   return htmlTable(
     ['Rank', 'Agent', 'Best score', 'Finished', 'Attempts', 'Note'],
-    rows.map((row) => [row.rank, { href: `/league/attempts/${row.bestAttemptId}`, text: row.agent.displayName }, row.bestScore, row.finished ? 'yes' : 'no', row.attempts, row.label ?? '']),
+    rows.map((row) => [row.rank, agentLink(row.agent), { href: `/league/attempts/${row.bestAttemptId}`, text: String(row.bestScore) }, row.finished ? 'yes' : 'no', row.attempts, row.label ?? '']),
     'No attempt is retained that day.',
   );
 }
@@ -53,7 +54,7 @@ ${await spreadChart(arena, date)}
 <h2>Standings</h2>
 ${standingsTable(standings.standings)}
 ${later}
-<p class="muted">Each agent leads to its best attempt. As JSON: ${jsonLink(`/api/leaderboard/daily?date=${date}`)}, ${jsonLink(`/api/league/attempts?date=${date}`)}.</p>`,
+<p class="muted">Each best score leads to that attempt. As JSON: ${jsonLink(`/api/leaderboard/daily?date=${date}`)}, ${jsonLink(`/api/league/attempts?date=${date}`)}.</p>`,
   });
 }
 

@@ -4,6 +4,7 @@ import { dailyStandings } from '../league/standings.ts';
 import { leagueStatus } from '../league/status.ts';
 import { boardSvg } from './board-svg.ts';
 import { escapeHtml, htmlPage } from './html.ts';
+import { agentLink } from './agent.ts';
 import { barChart } from './bar-chart.ts';
 import { shiftDay, spreadChart, standingsTable } from './league-day.ts';
 import { htmlTable, jsonLink, pageLink } from './table.ts';
@@ -28,7 +29,7 @@ ${boardSvg(status.board)}
 ${await spreadChart(arena, status.challengeDate)}
 <h2>Standings</h2>
 ${standingsTable(standings.standings)}
-<p>${pageLink(`/league/days/${status.challengeDate}`, 'Today’s page')}, with every standing. Each agent leads to its best attempt.</p>
+<p>${pageLink(`/league/days/${status.challengeDate}`, 'Today’s page')}, with every standing. Each best score leads to that attempt.</p>
 <h2>The season’s daily bests</h2>
 ${barChart(
   'The best score of each day, the last 30 days',
@@ -39,7 +40,7 @@ ${barChart(
 <h2>Newest attempts</h2>
 ${htmlTable(
   ['Time', 'Agent', 'Score', 'Reached EXIT', 'Attempt'],
-  attempts.items.map((attempt) => [attempt.createdAt, attempt.declaration.displayName, attempt.score, attempt.reachedExit ? 'yes' : 'no', { href: `/league/attempts/${attempt.id}`, text: 'Replay' }]),
+  attempts.items.map((attempt) => [attempt.createdAt, agentLink(attempt.declaration), attempt.score, attempt.reachedExit ? 'yes' : 'no', { href: `/league/attempts/${attempt.id}`, text: 'Replay' }]),
   'No attempt is retained today yet.',
 )}
 <p class="muted">Every attempt, with its replay and receipt: ${jsonLink(`/api/league/attempts?date=${status.challengeDate}`)}. Season totals: ${jsonLink('/api/leaderboard')}.</p>`,

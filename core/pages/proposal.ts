@@ -2,6 +2,7 @@ import type { ArenaContext } from '../context.ts';
 import { HttpError } from '../http/problem.ts';
 import { defineRoute } from '../http/route.ts';
 import type { RevisionContent, RevisionRecord } from '../rules/records.ts';
+import { agentLink } from './agent.ts';
 import { escapeHtml, htmlPage } from './html.ts';
 import { lineDiff } from './line-diff.ts';
 import { htmlTable, jsonLink, pageLink } from './table.ts';
@@ -24,7 +25,7 @@ async function proposalPage(arena: ArenaContext, number: string): Promise<Respon
   return htmlPage({
     title: `Proposal ${proposal.number}: ${proposal.title} · Rules Desk · Agent Arena`,
     body: `<h1>Proposal ${proposal.number}: ${escapeHtml(proposal.title)}</h1>
-<p>For <code>${escapeHtml(proposal.gameId)}</code>, by ${escapeHtml(proposal.author.displayName)} (@${escapeHtml(proposal.author.handle)}). Status <strong>${escapeHtml(proposal.status)}</strong>; ${proposal.revisionCount} revision(s), ${proposal.reviewCount} advisory review(s).</p>
+<p>For <code>${escapeHtml(proposal.gameId)}</code>, by ${pageLink(`/agents/${proposal.author.handle}`, proposal.author.displayName)} (@${escapeHtml(proposal.author.handle)}). Status <strong>${escapeHtml(proposal.status)}</strong>; ${proposal.revisionCount} revision(s), ${proposal.reviewCount} advisory review(s).</p>
 <h2>Summary</h2>
 ${writtenText(latest.summary)}
 <h2>Rule text</h2>
@@ -36,7 +37,7 @@ ${proposal.revisions.map((revision, index) => revisionSection(revision, proposal
 <h2>Reviews</h2>
 ${htmlTable(
   ['Revision', 'Reviewer', 'Stance', 'Comment', 'Time'],
-  proposal.reviews.map((review) => [review.revision, review.reviewer.displayName, review.stance, review.comment, review.createdAt]),
+  proposal.reviews.map((review) => [review.revision, agentLink(review.reviewer), review.stance, review.comment, review.createdAt]),
   'No review yet. Reviews are advisory: they never change a status.',
 )}
 <h2>Status log</h2>

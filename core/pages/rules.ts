@@ -1,6 +1,7 @@
 import type { ArenaContext } from '../context.ts';
 import { defineRoute } from '../http/route.ts';
 import { escapeHtml, htmlPage } from './html.ts';
+import { agentLink } from './agent.ts';
 import { htmlTable, jsonLink } from './table.ts';
 
 const SHOWN = 20;
@@ -16,7 +17,7 @@ async function rulesPage(arena: ArenaContext): Promise<Response> {
 <p>${counts.proposals} proposal(s) by agents (${escapeHtml(byStatus)}), ${counts.reviews} advisory review(s). Reviews never change a status; only the operator’s logged decision does.</p>
 ${htmlTable(
   ['Number', 'Game', 'Status', 'Title', 'Author', 'Revisions', 'Reviews', 'Updated'],
-  proposals.items.map((p) => [p.number, p.gameId, p.status, { href: `/rules/${p.number}`, text: p.title }, p.author.displayName, p.revisionCount, p.reviewCount, p.updatedAt]),
+  proposals.items.map((p) => [p.number, p.gameId, p.status, { href: `/rules/${p.number}`, text: p.title }, agentLink(p.author), p.revisionCount, p.reviewCount, p.updatedAt]),
   'No proposal has been filed yet.',
 )}
 <p class="muted">Each title leads to the proposal’s page: its text, revisions, reviews and status log. As JSON: ${jsonLink('/api/rules')}.</p>`,

@@ -7,6 +7,9 @@ import { SEED_TOPICS } from '../social/seeds.ts';
 import { escapeHtml, htmlPage } from './html.ts';
 import { jsonLink, pageLink } from './table.ts';
 
+/** An author, leading to its page. */
+const authorLink = (author: { handle: string; displayName: string }) => `${pageLink(`/agents/${author.handle}`, author.displayName)} (@${escapeHtml(author.handle)})`;
+
 /** An agent's text as it was written: escaped, its line breaks kept. */
 const writtenText = (text: string) => `<div class="written">${escapeHtml(text).replace(/\n/g, '<br>')}</div>`;
 
@@ -26,13 +29,13 @@ ${writtenText(seed.body)}
   if (!topic) throw new HttpError('not-found', `there is no topic ${id}`);
   const { items, next } = await paged(() => arena.store.listReplies(topic.id, pageOf(query)));
   const replies = items.map(
-    (reply) => `<article class="reply"><p class="muted">${escapeHtml(reply.author.displayName)} (@${escapeHtml(reply.author.handle)}), ${escapeHtml(reply.createdAt)}</p>${writtenText(reply.body)}</article>`,
+    (reply) => `<article class="reply"><p class="muted">${authorLink(reply.author)}, ${escapeHtml(reply.createdAt)}</p>${writtenText(reply.body)}</article>`,
   );
   const more = next === null ? '' : `<p>${pageLink(`/clubhouse/topics/${encodeURIComponent(topic.id)}?cursor=${encodeURIComponent(next)}`, 'Later replies →')}</p>`;
   return htmlPage({
     title: `${topic.title} · Clubhouse · Agent Arena`,
     body: `<h1>${escapeHtml(topic.title)}</h1>
-<p class="muted">#${escapeHtml(topic.channel)} · by ${escapeHtml(topic.author.displayName)} (@${escapeHtml(topic.author.handle)}), ${escapeHtml(topic.createdAt)}${topic.tags.length > 0 ? ` · tags: ${topic.tags.map(escapeHtml).join(', ')}` : ''}</p>
+<p class="muted">#${escapeHtml(topic.channel)} · by ${authorLink(topic.author)}, ${escapeHtml(topic.createdAt)}${topic.tags.length > 0 ? ` · tags: ${topic.tags.map(escapeHtml).join(', ')}` : ''}</p>
 ${writtenText(topic.body)}
 <h2>${topic.replyCount} repl${topic.replyCount === 1 ? 'y' : 'ies'}</h2>
 ${replies.length > 0 ? replies.join('\n') : '<p class="muted">No reply yet.</p>'}

@@ -11,7 +11,7 @@ export interface RulesStore {
   createProposal(proposal: NewProposal & RequestKeyed): Promise<ProposalRecord>;
   proposalByNumber(number: number): Promise<ProposalRecord | null>;
   /** Newest first, optionally by status and game. */
-  listProposals(filter: { status?: ProposalStatus; gameId?: string }, page: Page): Promise<{ items: ProposalSummary[]; next: string | null }>;
+  listProposals(filter: { status?: ProposalStatus; gameId?: string; authorId?: string }, page: Page): Promise<{ items: ProposalSummary[]; next: string | null }>;
   /**
    * For listed proposals, each one's newest `each` reviews (by time, then revision; only of
    * revisions up to its `revisionCount`) and how many reviews it has, read in one statement

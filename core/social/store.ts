@@ -12,8 +12,8 @@ export interface SocialStore {
   /** Stores the topic; one already stored by the same request is returned instead. */
   createTopic(topic: NewTopic & RequestKeyed): Promise<TopicRecord>;
   topicById(id: string): Promise<TopicRecord | null>;
-  /** Newest first (`createdAt`, then `id`, descending), optionally one channel. */
-  listTopics(filter: { channel?: Channel }, page: Page): Promise<{ items: TopicRecord[]; next: string | null }>;
+  /** Newest first (`createdAt`, then `id`, descending), optionally one channel or one author's. */
+  listTopics(filter: { channel?: Channel; authorId?: string }, page: Page): Promise<{ items: TopicRecord[]; next: string | null }>;
   /**
    * Adds a reply; `null` when the topic does not exist. Keeps the topic's reply count and last
    * reply time. A reply already added by the same request is returned instead.

@@ -19,7 +19,7 @@ export function agentStore(db: Kysely<Database>): AgentStore {
   const byKeyDigest = compiledOnce(db, (slot: (name: 'keyDigest') => string) =>
     db.selectFrom('agents').select(AGENT_COLUMNS).where('key_digest', '=', slot('keyDigest')),
   );
-  const agentWhere = async (column: 'id' | 'key_digest', value: string) =>
+  const agentWhere = async (column: 'id' | 'key_digest' | 'handle', value: string) =>
     column === 'key_digest' ? (await byKeyDigest({ keyDigest: value }))[0] : await db.selectFrom('agents').selectAll().where(column, '=', value).executeTakeFirst();
   return {
     async registerAgent(agent: NewAgent & RequestKeyed) {
@@ -53,6 +53,10 @@ export function agentStore(db: Kysely<Database>): AgentStore {
     },
     async agentById(id) {
       const row = await agentWhere('id', id);
+      return row ? toAgent(row) : null;
+    },
+    async agentByHandle(handle) {
+      const row = await agentWhere('handle', handle);
       return row ? toAgent(row) : null;
     },
   };

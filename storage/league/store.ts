@@ -34,6 +34,10 @@ export function leagueStore(db: Kysely<Database>, family: DialectFamily): League
       };
     },
     dailyStandings: (date, page) => dailyStandings(db, date, page),
+    async agentDayBests(agentId, limit) {
+      const rows = await db.selectFrom('day_bests').selectAll().where('agent_id', '=', agentId).orderBy('date', 'desc').limit(limit).execute();
+      return rows.map((row) => ({ date: row.date, bestScore: asNumber(row.best_score), bestAttemptId: row.best_attempt_id, finished: Boolean(row.finished), attempts: asNumber(row.attempts) }));
+    },
     // Both read the agents' day bests through their standings index (date, best_score).
     async scoreSpread(date) {
       const rows = await db

@@ -10,6 +10,7 @@ import * as entrants from './0003-entrants.ts';
 import * as requestDigests from './0004-request-digests.ts';
 import * as rateLimits from './0005-rate-limits.ts';
 import * as a2aTasks from './0006-a2a-tasks.ts';
+import * as authorIndexes from './0007-author-indexes.ts';
 
 interface FamilyMigration {
   up(db: Kysely<any>, family: DialectFamily): Promise<void>;
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, FamilyMigration> = {
   '0004-request-digests': requestDigests,
   '0005-rate-limits': rateLimits,
   '0006-a2a-tasks': a2aTasks,
+  '0007-author-indexes': authorIndexes,
 };
 
 /** A `MigrationProvider` with every migration bound to the dialect family. */

@@ -64,13 +64,14 @@ export async function proposalByNumber(db: Kysely<Database>, number: number): Pr
 /** Newest first: the highest number first (numbers are given in order of proposal). */
 export async function listProposals(
   db: Kysely<Database>,
-  filter: { status?: ProposalStatus; gameId?: string },
+  filter: { status?: ProposalStatus; gameId?: string; authorId?: string },
   page: Page,
 ): Promise<{ items: ProposalSummary[]; next: string | null }> {
-  const listing = `proposals:${JSON.stringify([filter.status ?? null, filter.gameId ?? null])}`;
+  const listing = `proposals:${JSON.stringify([filter.status ?? null, filter.gameId ?? null, ...(filter.authorId === undefined ? [] : [filter.authorId])])}`;
   let query = summaries(db);
   if (filter.status !== undefined) query = query.where('p.status', '=', filter.status);
   if (filter.gameId !== undefined) query = query.where('p.game_id', '=', filter.gameId);
+  if (filter.authorId !== undefined) query = query.where('p.author_id', '=', filter.authorId);
   return keysetPage(page, {
     listing,
     shape: ['number'],

@@ -10,11 +10,12 @@ import { keysetPage } from '../shared/keyset-page.ts';
 import { AUTHOR_COLUMNS } from '../agents/rows.ts';
 import { toReply, toTopic } from './rows.ts';
 
-/** Newest first: (created_at, id) descending, through clubhouse_topics_newest or _by_channel. */
-export async function listTopics(db: Kysely<Database>, filter: { channel?: Channel }, page: Page): Promise<{ items: TopicRecord[]; next: string | null }> {
-  const listing = `topics:${JSON.stringify([filter.channel ?? null])}`;
+/** Newest first: (created_at, id) descending, through clubhouse_topics_newest, _by_channel or _by_author. */
+export async function listTopics(db: Kysely<Database>, filter: { channel?: Channel; authorId?: string }, page: Page): Promise<{ items: TopicRecord[]; next: string | null }> {
+  const listing = `topics:${JSON.stringify([filter.channel ?? null, ...(filter.authorId === undefined ? [] : [filter.authorId])])}`;
   let query = db.selectFrom('clubhouse_topics as t').innerJoin('agents as a', 'a.id', 't.author_id').selectAll('t').select(AUTHOR_COLUMNS);
   if (filter.channel !== undefined) query = query.where('t.channel', '=', filter.channel);
+  if (filter.authorId !== undefined) query = query.where('t.author_id', '=', filter.authorId);
   return keysetPage(page, {
     listing,
     shape: ['string', 'string'],

@@ -82,7 +82,11 @@ export function humanPages(target: Target): void {
       expect(day.text).toContain('<figure class="chart">');
       expect(day.text).toContain(`href="/league/attempts/`);
       expect((await api.get('/league')).text).toContain(`href="/league/days/${attempt.date}"`);
-      for (const path of ['/league/attempts/no-such-attempt', '/clubhouse/topics/no-such-topic', '/rules/999999', '/rules/not-a-number', '/league/days/2099-01-01', '/league/days/yesterday']) {
+      const agentPage = await api.get(`/agents/${attempt.declaration.handle}`);
+      expect(agentPage.status).toBe(200);
+      expect(agentPage.text).toContain(`href="/league/attempts/${attempt.id}"`);
+      expect(page.text).toContain(`href="/agents/${attempt.declaration.handle}"`);
+      for (const path of ['/agents/no-such-agent', '/agents/NOT%20A%20HANDLE', '/league/attempts/no-such-attempt', '/clubhouse/topics/no-such-topic', '/rules/999999', '/rules/not-a-number', '/league/days/2099-01-01', '/league/days/yesterday']) {
         expect((await api.get(path)).status, path).toBe(404);
       }
     });

@@ -102,6 +102,7 @@ export async function exerciseEveryRoute(): Promise<Exchange[]> {
   await get('/api/league/attempts/{id}', { params: { id: submitted.attempt.id } });
   await get('/league/attempts/{id}', { params: { id: submitted.attempt.id } });
   await get('/league/days/{date}', { params: { date: league.challengeDate } });
+  await get('/agents/{handle}', { params: { handle: 'first-agent' } });
   await get('/api/leaderboard');
   await get('/api/leaderboard/daily', { query: { date: league.challengeDate } });
   await get('/api/leaderboard/season');

@@ -60,6 +60,7 @@ describe.skipIf(!CHROMIUM)('the pages in Chromium', () => {
       ['/league', 'Daily Packet League'],
       [`/league/attempts/${attempts[0].id}`, 'Replay'],
       [`/league/days/${today}`, 'How the field scored'],
+      ['/agents/page-author', UNBROKEN],
       ['/duel', 'The first Triad Duel'],
       ['/forge', 'State Forge'],
       ['/forge/history', 'State Forge'],
@@ -113,6 +114,8 @@ describe.skipIf(!CHROMIUM)('the pages in Chromium', () => {
     for (const [list, target] of [
       ['/league', '/league/attempts/'],
       ['/league', '/league/days/'],
+      ['/clubhouse', '/agents/'],
+      ['/rules/1', '/agents/'],
       ['/clubhouse', '/clubhouse/topics/'],
       ['/rules', '/rules/'],
     ]) {

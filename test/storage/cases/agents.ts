@@ -12,6 +12,8 @@ export function agentCases(context: SuiteContext): void {
       expect(await context.store.agentById(agent.id)).toEqual(recordOf(agent));
       expect(await context.store.agentByKeyDigest(agent.keyDigest)).toEqual(recordOf(agent));
       expect(await context.store.agentById('agt_missing')).toBeNull();
+      expect(await context.store.agentByHandle(agent.handle)).toEqual(recordOf(agent));
+      expect(await context.store.agentByHandle('no-such-handle')).toBeNull();
       expect(await context.store.agentByKeyDigest('0'.repeat(64))).toBeNull();
     });
 

@@ -118,6 +118,22 @@ export function clubhouseCases(context: SuiteContext): void {
       expect(await context.store.listTopics({ channel: 'statistics' }, { limit: 5 })).toEqual({ items: [], next: null });
     });
 
+    it('lists one author’s topics newest first (with a channel too), across pages, and no one else’s', async () => {
+      const { agents, topics } = await script();
+      for (const filter of [{ authorId: agents[0]!.id }, { authorId: agents[1]!.id }, { authorId: agents[2]!.id, channel: 'general' as Channel }]) {
+        const expected = topics.filter((topic) => topic.author.id === filter.authorId && (!('channel' in filter) || topic.channel === filter.channel)).sort(topicsNewestFirst);
+        expect(expected.length).toBeGreaterThan(0);
+        for (const limit of [1, 2, expected.length + 1]) {
+          const { items } = await allPages(limit, (after) => context.store.listTopics(filter, { limit, after }));
+          expect(items).toEqual(expected);
+        }
+      }
+      expect(await context.store.listTopics({ authorId: 'agt_missing' }, { limit: 5 })).toEqual({ items: [], next: null });
+      // A cursor of one author's listing is no cursor of another's.
+      const { next } = await context.store.listTopics({ authorId: agents[0]!.id }, { limit: 1 });
+      await expect(context.store.listTopics({ authorId: agents[1]!.id }, { limit: 1, after: next! })).rejects.toThrow();
+    });
+
     it('lists a topic’s replies oldest first across pages, and only that topic’s', async () => {
       const { replies } = await script();
       for (const [topicId, own] of replies) {

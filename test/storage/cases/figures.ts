@@ -36,6 +36,13 @@ export async function expectFigures(store: Store, agents: Map<string, AgentRecor
     expect(await store.dailyTopScores(tops[0]!.date, tops.at(-1)!.date)).toEqual(tops);
     expect(await store.dailyTopScores(tops.at(-1)!.date, tops.at(-1)!.date)).toEqual(tops.slice(-1));
   }
+  for (const agentId of new Set(retained.map((attempt) => attempt.agentId))) {
+    const days = dates
+      .flatMap((date) => expectedStandings(retained, agents, date).filter((row) => row.agent.id === agentId).map((row) => ({ date, bestScore: row.bestScore, bestAttemptId: row.bestAttemptId, finished: row.finished, attempts: row.attempts })))
+      .sort((a, b) => (a.date < b.date ? 1 : -1));
+    expect(await store.agentDayBests(agentId, 100)).toEqual(days);
+    expect(await store.agentDayBests(agentId, 1)).toEqual(days.slice(0, 1));
+  }
   const season = expectedSeason(retained, agents);
   expect((await store.seasonStandings({ limit: 1000 })).rows).toEqual(season);
   for (const limit of paged ? [1, 2, 3] : []) {

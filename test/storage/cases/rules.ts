@@ -238,6 +238,19 @@ export function rulesCases(context: SuiteContext): void {
       expect(await context.store.listProposals({ status: 'withdrawn', gameId: 'packet-run' }, { limit: 5 })).toEqual({ items: [], next: null });
     });
 
+    it('lists one author’s proposals newest first, across pages, and no one else’s', async () => {
+      const { agents, records } = await script();
+      for (const agent of agents) {
+        const expected = records.filter((record) => record.author.id === agent.id).sort((a, b) => b.number - a.number).map(summaryOfProposal);
+        expect(expected.length).toBeGreaterThan(1);
+        for (const limit of [1, 2, expected.length]) {
+          const { items } = await allPages(limit, (after) => context.store.listProposals({ authorId: agent.id }, { limit, after }));
+          expect(items).toEqual(expected);
+        }
+      }
+      expect(await context.store.listProposals({ authorId: 'agt_missing' }, { limit: 5 })).toEqual({ items: [], next: null });
+    });
+
     it('keeps every count exact over proposals, revisions, reviews and status changes', async () => {
       const next = seededRandom(20310501);
       const agents = await registeredAgents(context.store, 5);
