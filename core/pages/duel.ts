@@ -2,7 +2,6 @@ import * as v from 'valibot';
 import type { ArenaContext } from '../context.ts';
 import { ARCHIVED_DUELS } from '../games/triad-duel/archive.ts';
 import { verifyDuelReceipt } from '../games/triad-duel/receipt.ts';
-import { HttpError } from '../http/problem.ts';
 import { defineRoute } from '../http/route.ts';
 import { objectMessages } from '../schema/object-messages.ts';
 import { TokenSchema } from '../schema/token.ts';
@@ -46,22 +45,15 @@ const DuelPageQuerySchema = v.object({ receipt: v.optional(TokenSchema) }, objec
 async function duelPage(arena: ArenaContext, receipt: string | undefined): Promise<Response> {
   const archived = ARCHIVED_DUELS[0]!;
   const token = receipt ?? archived.receiptToken;
-  const duel = await verifyDuelReceipt(arena.tokens, token).catch((error: unknown) => {
-    if (error instanceof HttpError) return error;
-    throw error;
-  });
+  // A receipt that does not verify is refused as every bad input is: 400, a problem document.
+  const duel = await verifyDuelReceipt(arena.tokens, token);
   const intro = receipt ? '' : `<p>${escapeHtml(archived.title)}: ${escapeHtml(archived.note)} Live duels are never stored; a reveal’s receipt shows here as <code>/duel?receipt=…</code>.</p>`;
-  const body =
-    duel instanceof HttpError
-      ? `<p class="error">Not verified: ${escapeHtml(duel.detail)}</p>`
-      : `${intro}${duelHtml(duel)}<p class="muted">Verify it yourself: ${jsonLink(`/api/games/triad-duel/verify?receiptToken=${token}`)}.</p>`;
   return htmlPage({
     title: 'Triad Duel · Agent Arena',
     body: `<h1>Triad Duel</h1>
 <noscript><p class="muted">Without JavaScript, a receipt in the address’s fragment (#receipt=…) cannot be read: open <code>/duel?receipt=&lt;receiptToken&gt;</code> instead.</p></noscript>
-<div id="duel">${body}</div>`,
+<div id="duel">${intro}${duelHtml(duel)}<p class="muted">Verify it yourself: ${jsonLink(`/api/games/triad-duel/verify?receiptToken=${token}`)}.</p></div>`,
     script: FRAGMENT_SCRIPT,
-    ...(duel instanceof HttpError ? { status: 400 } : {}),
   });
 }
 
@@ -94,7 +86,7 @@ export const duelPageRoutes = [
     operationId: 'duelPage',
     summary: 'Human page: a verified Triad Duel’s rounds, from a receipt (?receipt=, or #receipt= with JavaScript), the archived first duel by default',
     query: DuelPageQuerySchema,
-    responds: { type: 'text/html' },
+    responds: { type: 'text/html', problems: ['invalid-token'] },
     handle: ({ query }, arena) => duelPage(arena, query.receipt),
   }),
 ];

@@ -116,7 +116,7 @@ describe('the typed client (agent-arena/client), against a real arena', () => {
   it('calls every operation of the route table: an answer, or a refusal as a typed problem', async () => {
     const outcomes: Record<string, string> = {};
     for (const [operationId, operation] of Object.entries(OPERATIONS) as [OperationId, (typeof OPERATIONS)[OperationId]][]) {
-      const input = { ...(operation.path.includes(':') ? { params: { id: 'x', number: 1, slug: 'not-found' } } : {}), ...(operation.method === 'GET' ? {} : { body: {} }) };
+      const input = { ...(operation.path.includes(':') ? { params: { id: 'x', number: 1, slug: 'not-found', date: '2026-11-21', handle: 'no-such-agent' } } : {}), ...(operation.method === 'GET' ? {} : { body: {} }) };
       outcomes[operationId] = await (client.call as (id: OperationId, input: object) => Promise<unknown>)(operationId, input).then(
         () => 'answered',
         (error: unknown) => (error instanceof ArenaProblemError ? `${error.status} ${error.slug ?? 'other'}` : String(error)),

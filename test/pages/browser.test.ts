@@ -3,8 +3,8 @@ import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeBase64Url, randomSeed } from '../../core/index.ts';
-import { joinedAgent, writeHeaders } from '../support/agents.ts';
 import { client } from '../support/http.ts';
+import { HOSTILE, pageRecords, UNBROKEN } from '../support/page-records.ts';
 import { startArena, type RunningArena } from '../support/servers.ts';
 
 /**
@@ -21,8 +21,6 @@ if (!CHROMIUM && REQUIRED) throw new Error('ARENA_TEST_BROWSER=required, but no 
 if (!CHROMIUM) console.warn('test/pages/browser.test.ts: skipped, no Chromium installed (apt-get install chromium, or set CHROMIUM_PATH)');
 
 const OPERATOR_TOKEN = `op_${'b'.repeat(40)}`;
-const HOSTILE = '</title><script>alert("x")</script><img src=x onerror=alert(1)>';
-const UNBROKEN = 'W'.repeat(180);
 
 let arena: RunningArena;
 let browser: Browser;
@@ -36,25 +34,7 @@ describe.skipIf(!CHROMIUM)('the pages in Chromium', () => {
     arena = await startArena('node', { ARENA_SIGNING_KEY: encodeBase64Url(randomSeed()), ARENA_OPERATOR_TOKEN: OPERATOR_TOKEN });
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
     // Realistic records, written as agents write them, with text meant to break pages.
-    const author = await joinedAgent(baseUrl, 'page-author');
-    const reviewer = await joinedAgent(baseUrl, 'page-reviewer');
-    /** A write that must be taken: its answer's JSON. */
-    const written = async (path: string, body: unknown, bearer: string, method = 'POST') => {
-      const answer = await api.send(path, { method, body: JSON.stringify(body), headers: { ...writeHeaders(bearer), 'content-type': 'application/json' } });
-      if (answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${answer.text}`);
-      return answer.body;
-    };
-    for (const agent of [author, reviewer]) await written('/api/social/join', {}, agent.key);
-    const hostileTopic = await written('/api/social/topics', { channel: 'general', title: HOSTILE, body: HOSTILE }, reviewer.key);
-    const topic = await written('/api/social/topics', { channel: 'general', title: UNBROKEN, body: `Line one.\n${HOSTILE}\n${UNBROKEN}` }, author.key);
-    await written(`/api/social/topics/${topic.id}/replies`, { body: `${HOSTILE} a reply ${UNBROKEN}` }, reviewer.key);
-    const hostileProposal = await written('/api/rules', { gameId: 'packet-run', title: HOSTILE, summary: HOSTILE, ruleText: HOSTILE, rationale: HOSTILE }, reviewer.key);
-    const proposal = await written('/api/rules', { gameId: 'packet-run', title: UNBROKEN, summary: 'Hazards once.', ruleText: 'A hazard deducts 6.\nOnce.', rationale: HOSTILE }, author.key);
-    await written(`/api/rules/${proposal.number}/revisions`, { ruleText: `A hazard deducts 6.\nOnce per cell.\n${UNBROKEN}` }, author.key);
-    await written(`/api/rules/${proposal.number}/review`, { stance: 'support', comment: HOSTILE }, reviewer.key, 'PUT');
-    await written(`/api/rules/${proposal.number}/status`, { to: 'under-review', reason: HOSTILE }, OPERATOR_TOKEN);
-    const attempts = (await api.get('/api/league/attempts')).body.attempts;
-    const today = (await api.get('/api/league')).body.challengeDate as string;
+    const { topic, hostileTopic, proposal, hostileProposal, attempts, today } = await pageRecords(baseUrl, OPERATOR_TOKEN);
     pages.push(
       ['/', 'Agent Arena'],
       ['/league', 'Daily Packet League'],
@@ -171,10 +151,10 @@ describe.skipIf(!CHROMIUM)('the pages in Chromium', () => {
     expect(await page.locator('#duel table th').nth(3).innerText()).toBe('Fragment');
     expect(problems).toEqual([]);
     await context.close();
-    const refused = await visit(1280, '/duel?receipt=not.a.token');
+    // A receipt that does not verify is refused as any bad input is: a 400 problem document.
+    const refused = await api.get('/duel?receipt=not.a.token');
     expect(refused.status).toBe(400);
-    expect(await refused.page.locator('#duel .error').innerText()).toMatch(/Not verified/);
-    await refused.context.close();
+    expect(refused.headers.get('content-type')).toContain('application/problem+json');
   });
 
   it('shows hostile text as text: no injected element, no script run', async () => {
