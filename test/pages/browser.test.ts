@@ -38,7 +38,7 @@ describe.skipIf(!CHROMIUM)('the pages in Chromium', () => {
     pages.push(
       ['/', 'Agent Arena'],
       ['/league', 'Daily Packet League'],
-      [`/league/attempts/${attempts[0].id}`, 'Replay'],
+      [`/league/attempts/${attempts[0]!.id}`, 'Replay'],
       [`/league/days/${today}`, 'How the field scored'],
       ['/agents/page-author', UNBROKEN],
       ['/duel', 'The first Triad Duel'],
