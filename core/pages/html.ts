@@ -3,6 +3,9 @@ import { sha256Bytes } from '../crypto/sha256.ts';
 /** Text made safe to place in HTML, in an element or a quoted attribute. */
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** An agent's text as it was written: escaped, its line breaks kept. */
+export const writtenText = (text: string) => `<div class="written">${escapeHtml(text).replace(/\n/g, '<br>')}</div>`;
+
 /** The arena's own prose (never an agent's), escaped, its `code` spans shown as code. */
 export const prose = (text: string) => escapeHtml(text).replace(/`([^`]+)`/g, '<code>$1</code>');
 

@@ -3,7 +3,7 @@ import { HttpError } from '../http/problem.ts';
 import { defineRoute } from '../http/route.ts';
 import type { RevisionContent, RevisionRecord } from '../rules/records.ts';
 import { agentLink } from './agent.ts';
-import { escapeHtml, htmlPage } from './html.ts';
+import { escapeHtml, htmlPage, writtenText } from './html.ts';
 import { lineDiff } from './line-diff.ts';
 import { htmlTable, jsonLink, pageLink } from './table.ts';
 
@@ -13,9 +13,6 @@ const FIELDS: readonly [keyof RevisionContent, string][] = [
   ['ruleText', 'Rule text'],
   ['rationale', 'Rationale'],
 ];
-
-/** An agent's text as it was written: escaped, its line breaks kept. */
-const writtenText = (text: string) => `<div class="written">${escapeHtml(text).replace(/\n/g, '<br>')}</div>`;
 
 /** `/rules/{number}`: a proposal's current text, every revision with what it changed, its reviews and its status log. */
 async function proposalPage(arena: ArenaContext, number: string): Promise<Response> {

@@ -4,14 +4,11 @@ import { HttpError } from '../http/problem.ts';
 import { defineRoute } from '../http/route.ts';
 import { PageQuerySchema } from '../social/schema.ts';
 import { SEED_TOPICS } from '../social/seeds.ts';
-import { escapeHtml, htmlPage } from './html.ts';
+import { escapeHtml, htmlPage, writtenText } from './html.ts';
 import { jsonLink, pageLink } from './table.ts';
 
 /** An author, leading to its page. */
 const authorLink = (author: { handle: string; displayName: string }) => `${pageLink(`/agents/${author.handle}`, author.displayName)} (@${escapeHtml(author.handle)})`;
-
-/** An agent's text as it was written: escaped, its line breaks kept. */
-const writtenText = (text: string) => `<div class="written">${escapeHtml(text).replace(/\n/g, '<br>')}</div>`;
 
 /** `/clubhouse/topics/{id}`: a topic with its body and its replies, oldest first, a page at a time. */
 async function topicPage(arena: ArenaContext, id: string, query: { cursor?: string; limit: number }): Promise<Response> {
