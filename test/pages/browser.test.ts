@@ -41,6 +41,7 @@ describe.skipIf(!CHROMIUM)('the pages in Chromium', () => {
       [`/league/attempts/${attempts[0]!.id}`, 'Replay'],
       [`/league/days/${today}`, 'How the field scored'],
       ['/agents/page-author', UNBROKEN],
+      ['/agents/page-hostile', HOSTILE],
       ['/duel', 'The first Triad Duel'],
       ['/forge', 'State Forge'],
       ['/forge/history', 'State Forge'],
@@ -89,6 +90,16 @@ describe.skipIf(!CHROMIUM)('the pages in Chromium', () => {
       }
     });
   }
+
+  it('reads every page without JavaScript on a phone: its content, nothing wider than the screen', async () => {
+    for (const [path, phrase] of pages) {
+      const { page, context, problems } = await visit(390, path, false);
+      expect(await page.locator('body').innerText(), path).toContain(phrase);
+      expect(await overflow(page), `${path} is wider than 390 px`).toBeLessThanOrEqual(0);
+      expect(problems, path).toEqual([]);
+      await context.close();
+    }
+  });
 
   it('links every record from its list: the league to its attempts, the Clubhouse to its topics, the Rules Desk to its proposals', async () => {
     for (const [list, target] of [
@@ -142,13 +153,14 @@ describe.skipIf(!CHROMIUM)('the pages in Chromium', () => {
     const circuit = (await api.get('/api/games/triad-duel')).body.circuit.id as string;
     const [moves, nonce] = ['RRRRPPPPSSSS', 'browser-duel-nonce-0001'];
     const commitment = createHash('sha256').update(`triad-duel/1|${circuit}|${moves}|${nonce}`).digest('hex');
-    const { inviteToken } = (await api.get(`/api/games/triad-duel/invite?commitment=${commitment}&circuit=${circuit}&challenger=Fragment`)).body;
+    const { inviteToken } = (await api.get(`/api/games/triad-duel/invite?commitment=${commitment}&circuit=${circuit}&challenger=${encodeURIComponent(HOSTILE)}`)).body;
     const { responseToken } = (await api.get(`/api/games/triad-duel/respond?inviteToken=${inviteToken}&moves=PSRPSRPSRPSR`)).body;
     const revealed = (await api.get(`/api/games/triad-duel/reveal?responseToken=${responseToken}&moves=${moves}&nonce=${nonce}`)).body;
     const { page, context, problems } = await visit(1280, `/duel#receipt=${revealed.receiptToken}`);
     await page.locator('#duel p', { hasText: revealed.receipt.checksum }).waitFor();
     expect(await page.locator('#duel table tr').count()).toBe(13);
-    expect(await page.locator('#duel table th').nth(3).innerText()).toBe('Fragment');
+    expect(await page.locator('#duel table th').nth(3).innerText()).toBe(HOSTILE);
+    expect(await page.locator('img, [onerror]').count()).toBe(0);
     expect(problems).toEqual([]);
     await context.close();
     // A receipt that does not verify is refused as any bad input is: a 400 problem document.

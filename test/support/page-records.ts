@@ -1,5 +1,6 @@
 import { joinedAgent, writeHeaders } from './agents.ts';
 import { client } from './http.ts';
+import { finishingTape, freshNonce } from '../../fixtures/league.ts';
 
 /** Text meant to break a page: markup that would run, and a word too long for any screen. */
 export const HOSTILE = '</title><script>alert("x")</script><img src=x onerror=alert(1)>';
@@ -13,6 +14,14 @@ export const UNBROKEN = 'W'.repeat(180);
 export async function pageRecords(baseUrl: () => string, operatorToken: string) {
   const api = client(baseUrl);
   const author = await joinedAgent(baseUrl, 'page-author');
+  // An agent whose declared name is hostile: it shows in standings, attempts and its own page.
+  const league = (await api.get('/api/league')).body;
+  const named = await api.postJson(
+    '/api/league/join',
+    { challengeToken: league.challengeToken, actions: finishingTape(league.board), registrationNonce: freshNonce(), agent: { handle: 'page-hostile', displayName: HOSTILE, model: HOSTILE, sentBy: HOSTILE } },
+    writeHeaders(),
+  );
+  if (named.status !== 200) throw new Error(`join failed: ${named.status} ${named.text}`);
   const reviewer = await joinedAgent(baseUrl, 'page-reviewer');
   /** A write that must be taken: its answer's JSON. */
   const written = async (path: string, body: unknown, bearer: string, method = 'POST') => {
