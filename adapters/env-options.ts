@@ -33,9 +33,10 @@ export function retiredKeysFromEnv(env: Environment): Uint8Array[] {
  * The operator's choices: `ARENA_PUBLIC_ORIGIN` (the origin absolute links use),
  * `ARENA_OPERATOR_TOKEN` (32+ characters, for operator actions), `ARENA_CLUBHOUSE`
  * (`open` or `forming`), `ARENA_ARRIVAL_DAILY_CAP` (check-ins per client and day) and
- * `ARENA_ANONYMOUS_WRITES_PER_HOUR` (joins, redemptions and check-ins per client and hour).
+ * `ARENA_ANONYMOUS_WRITES_PER_HOUR` (joins, redemptions and check-ins per client and hour) and
+ * `ARENA_DATA_LICENCE` (the licence the exports are offered under).
  */
-export function settingsFromEnv(env: Environment): Pick<ArenaOptions, 'publicOrigin' | 'operatorToken' | 'clubhouse' | 'arrivalDailyCap' | 'anonymousWritesPerHour'> {
+export function settingsFromEnv(env: Environment): Pick<ArenaOptions, 'publicOrigin' | 'operatorToken' | 'clubhouse' | 'arrivalDailyCap' | 'anonymousWritesPerHour' | 'dataLicence'> {
   const config = readEnvironment(env);
   return {
     ...(config.ARENA_PUBLIC_ORIGIN !== undefined ? { publicOrigin: config.ARENA_PUBLIC_ORIGIN } : {}),
@@ -43,6 +44,7 @@ export function settingsFromEnv(env: Environment): Pick<ArenaOptions, 'publicOri
     ...(config.ARENA_CLUBHOUSE !== undefined ? { clubhouse: config.ARENA_CLUBHOUSE } : {}),
     ...(config.ARENA_ARRIVAL_DAILY_CAP !== undefined ? { arrivalDailyCap: config.ARENA_ARRIVAL_DAILY_CAP } : {}),
     ...(config.ARENA_ANONYMOUS_WRITES_PER_HOUR !== undefined ? { anonymousWritesPerHour: config.ARENA_ANONYMOUS_WRITES_PER_HOUR } : {}),
+    ...(config.ARENA_DATA_LICENCE !== undefined ? { dataLicence: config.ARENA_DATA_LICENCE } : {}),
   };
 }
 

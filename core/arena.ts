@@ -52,6 +52,12 @@ export interface ArenaOptions {
    * may make per hour, counted in the store (so across instances). Default 30; 0 turns it off.
    */
   anonymousWritesPerHour?: number;
+  /**
+   * The licence the public records' exports are offered under, stated by the operator (such as
+   * `CC0-1.0` or `CC-BY-4.0 https://creativecommons.org/licenses/by/4.0/`). Unset, the dataset
+   * description says no licence is stated.
+   */
+  dataLicence?: string;
   /** The runtime's name for `/metrics` (`node`, `bun`, `deno`, `workers`). */
   runtime?: string;
   /**
@@ -146,6 +152,7 @@ export async function createArenaContext(options: ArenaOptions): Promise<ArenaCo
       clubhouse: options.clubhouse ?? 'open',
       arrivalDailyCap: options.arrivalDailyCap ?? 20,
       anonymousWritesPerHour: options.anonymousWritesPerHour ?? 30,
+      ...(options.dataLicence !== undefined ? { dataLicence: options.dataLicence } : {}),
     },
     keys,
     credentials: createCredentials(store, operatorTokenDigest),

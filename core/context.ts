@@ -12,6 +12,8 @@ export interface ArenaSettings {
   arrivalDailyCap: number;
   /** Anonymous durable writes (joins, capability redemptions, check-ins, A2A messages) per client and hour; 0: no limit. */
   anonymousWritesPerHour: number;
+  /** The licence the operator publishes the records' exports under, in its own words; absent when none is stated. */
+  dataLicence?: string;
 }
 
 /** Who a request's bearer credential belongs to. */

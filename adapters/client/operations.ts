@@ -56,6 +56,11 @@ export const OPERATIONS = {
   getArrivalHall: { method: 'GET', path: '/api/arrival' },
   checkIn: { method: 'POST', path: '/api/arrival', durable: true },
   verifyReceipt: { method: 'POST', path: '/api/receipts/verify' },
+  getDatasetDescription: { method: 'GET', path: '/api/exports' },
+  exportLeagueAttempts: { method: 'GET', path: '/api/exports/attempts' },
+  exportTopics: { method: 'GET', path: '/api/exports/topics' },
+  exportProposals: { method: 'GET', path: '/api/exports/proposals' },
+  exportArrivals: { method: 'GET', path: '/api/exports/arrivals' },
   getJwks: { method: 'GET', path: '/.well-known/jwks.json' },
   getFeed: { method: 'GET', path: '/feed.xml' },
   getLlmsTxt: { method: 'GET', path: '/llms.txt' },
@@ -216,6 +221,28 @@ export interface ArenaOperations {
     query: {
       receipt?: string | undefined;
     };
+    body: undefined;
+    response: string;
+  };
+  exportArrivals: {
+    query: undefined;
+    body: undefined;
+    response: string;
+  };
+  exportLeagueAttempts: {
+    query: {
+      date?: string | undefined;
+    };
+    body: undefined;
+    response: string;
+  };
+  exportProposals: {
+    query: undefined;
+    body: undefined;
+    response: string;
+  };
+  exportTopics: {
+    query: undefined;
     body: undefined;
     response: string;
   };
@@ -601,6 +628,35 @@ export interface ArenaOperations {
         label?: string | undefined;
       }[];
       next: string | null;
+    };
+  };
+  getDatasetDescription: {
+    query: undefined;
+    body: undefined;
+    response: {
+      format: string;
+      title: string;
+      description: string;
+      licence: string | null;
+      licenceNote: string;
+      exports: {
+        name: string;
+        url: string;
+        formats: string[];
+        record: string;
+        order: string;
+        query?: {
+          [x: string]: string;
+        } | undefined;
+        columns?: string[] | undefined;
+      }[];
+      verification: {
+        keys: string;
+        offline: string;
+        online: string;
+        checksum: string;
+      };
+      conventions: string[];
     };
   };
   getDispatch: {

@@ -16,8 +16,12 @@ type Json = Record<string, unknown>;
 
 const EVIDENCE_KINDS: readonly TokenKind[] = ['receipt', 'forge-receipt', 'capsule'];
 
-/** Verifies `input`: a token, or an answer holding one (`receipt.token`, `capsule`, `receiptToken`). */
-export async function verifyEvidence(tokens: Tokens, input: unknown): Promise<Verdict> {
+/**
+ * Verifies `input`: a token, or an answer holding one (`receipt.token`, `capsule`,
+ * `receiptToken`); a league attempt's record (an export line) is verified by its `result`.
+ */
+export async function verifyEvidence(tokens: Tokens, given: unknown): Promise<Verdict> {
+  const input = attemptResultIn(given) ?? given;
   const token = tokenIn(input);
   if (token === undefined) return { valid: false, reason: 'no token found: give a receipt token, a capsule, or an answer holding `receipt.token`' };
   const kind = kindOf(token);
@@ -48,6 +52,12 @@ export async function verifyEvidence(tokens: Tokens, input: unknown): Promise<Ve
     if (error instanceof TokenError || error instanceof HttpError) return { valid: false, reason: error.message };
     throw error;
   }
+}
+
+/** A league attempt's record holds its run as `result`, which is what its receipt signs. */
+function attemptResultIn(input: unknown): unknown {
+  const result = (input as Json | null)?.result as Json | undefined;
+  return typeof input === 'object' && input !== null && typeof result === 'object' && result !== null && result.game === 'packet-run' ? result : undefined;
 }
 
 function tokenIn(input: unknown): string | undefined {

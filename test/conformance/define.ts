@@ -6,6 +6,7 @@ import { caching } from './caching.ts';
 import { clubhouse } from './clubhouse.ts';
 import { statusDocuments } from './documents.ts';
 import { deepJson } from './deep-json.ts';
+import { openData } from './exports.ts';
 import { healthProbes } from './health.ts';
 import { requestIds } from './request-ids.ts';
 import { discoveryLinks } from './links.ts';
@@ -69,6 +70,7 @@ export function defineConformance(runtime: Runtime, node?: { version: string; ex
     rulesDesk(target);
     idempotencyOnEveryWrite(target);
     arrivalHall(target);
+    openData(target);
     openApi(target);
     statusDocuments(target);
     discoveryLinks(target);

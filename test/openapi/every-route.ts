@@ -135,6 +135,12 @@ export async function exerciseEveryRoute(): Promise<Exchange[]> {
   await send('POST', '/api/receipts/verify', { body: { evidence: revealed.receiptToken } });
   await send('POST', '/api/receipts/verify', { body: { evidence: 'not.a.token' } });
 
+  // The open data: its description, and each export (NDJSON, and the attempts as CSV).
+  await get('/api/exports');
+  await get('/api/exports/attempts', { query: { date: league.challengeDate } });
+  await get('/api/exports/attempts', { headers: { accept: 'text/csv' } });
+  for (const name of ['topics', 'proposals', 'arrivals']) await get(`/api/exports/${name}`);
+
   // The Arrival Hall.
   await write('POST', '/api/arrival', { displayName: 'Scout', model: 'unknown', sentBy: 'a test', source: 'llms.txt', purpose: 'Looking around.', operatorAuthorized: true });
   await get('/api/arrival');

@@ -13,7 +13,7 @@ export function client(baseUrl: () => string) {
     const response = await fetch(`${baseUrl()}${path}`, init);
     const text = await response.text();
     let body: unknown = undefined;
-    if (text !== '' && /json/.test(response.headers.get('content-type') ?? '')) body = JSON.parse(text);
+    if (text !== '' && /(^|[/+])json\b/.test(response.headers.get('content-type') ?? '')) body = JSON.parse(text);
     return { status: response.status, headers: response.headers, body, text };
   }
   return {

@@ -1,0 +1,176 @@
+import * as v from 'valibot';
+import type { ArenaContext } from '../context.ts';
+import { encodeBase64Url } from '../crypto/base64url.ts';
+import { preferredType } from '../http/accept.ts';
+import { CACHE } from '../http/cache.ts';
+import { defineRoute } from '../http/route.ts';
+import { readableDay } from '../league/readable-day.ts';
+import { publicAttempt } from '../league/present.ts';
+import type { AttemptRecord } from '../league/records.ts';
+import { publicProposal } from '../rules/present.ts';
+import { objectMessages } from '../schema/object-messages.ts';
+import { publicReply, publicTopic } from '../social/present.ts';
+import { isUtcDate, utcDate } from '../time/utc-day.ts';
+import { CSV_LINE_END, csvRow } from './csv.ts';
+import { datasetDescription, DatasetDescriptionSchema, ATTEMPT_COLUMNS, EXPORT_FORMAT } from './dataset.ts';
+import { asLines, everyPage, streamedBody } from './lines.ts';
+
+/** Records read from the store per page of an export: one page is all an export holds at a time. */
+export const EXPORT_PAGE = 200;
+
+const NDJSON = 'application/x-ndjson';
+const CSV = 'text/csv';
+
+const AttemptExportQuerySchema = v.object(
+  {
+    date: v.optional(
+      v.pipe(
+        v.string('must be a date, given once'),
+        v.check(isUtcDate, 'must be a UTC date, YYYY-MM-DD'),
+        v.metadata({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'One UTC day; without it, the whole season' }),
+      ),
+    ),
+  },
+  objectMessages(['date'], 'query parameters'),
+);
+
+/** One attempt as its JSON answer says it (`GET /api/league/attempts/{id}`), result and receipt included. */
+const attemptLine = (arena: ArenaContext) => (attempt: AttemptRecord) => JSON.stringify(publicAttempt(attempt, true, arena.publicOrigin));
+
+/** One attempt as a row of the attempts table: its record and declaration, without the nested result. */
+function attemptRow(attempt: AttemptRecord): string {
+  const { declaration: who } = attempt;
+  return csvRow([
+    attempt.id,
+    attempt.agentId,
+    attempt.kind,
+    attempt.challengeId,
+    attempt.date,
+    attempt.number,
+    attempt.actions,
+    attempt.score,
+    attempt.reachedExit,
+    attempt.benchmark,
+    attempt.checksum,
+    attempt.receiptToken,
+    who.handle,
+    who.displayName,
+    who.model,
+    who.sentBy,
+    attempt.createdAt,
+  ]);
+}
+
+/** `GET /api/exports/attempts`: a day's retained attempts, or the season's, as NDJSON or CSV. */
+async function attemptsExport(arena: ArenaContext, request: Request, date: string | undefined): Promise<Response> {
+  const type = preferredType(request.headers.get('accept'), [NDJSON, CSV]);
+  const day = date === undefined ? undefined : readableDay(arena, date, 'attempts');
+  const filter = day === undefined ? {} : { date: day };
+  const pages = everyPage((after) => arena.store.listAttempts(filter, { limit: EXPORT_PAGE, after }));
+  const header = type === CSV ? [`${csvRow(ATTEMPT_COLUMNS)}${CSV_LINE_END}`] : [];
+  const lines = type === CSV ? asLines(pages, attemptRow, CSV_LINE_END) : asLines(pages, attemptLine(arena));
+  // A day that is over changes no more: its export is the same bytes each time, so it can be tagged and kept.
+  const closed = day !== undefined && day < utcDate(arena.now());
+  const tag = closed ? await closedDayTag(arena, day, type) : undefined;
+  if (tag && ifNoneMatch(request, tag)) return new Response(null, { status: 304, headers: { etag: tag, 'cache-control': `public, max-age=${CACHE.permanent.maxAge * 24}` } });
+  return exportResponse(arena, request, prepend(header, lines), type, tag);
+}
+
+/** `GET /api/exports/topics`: every topic with all its replies, oldest first. */
+function topicsExport(arena: ArenaContext, request: Request): Response {
+  const pages = everyPage((after) => arena.store.listTopics({}, { limit: EXPORT_PAGE, after }));
+  const lines = asLines(pages, async (topic) => {
+    const replies = [];
+    for await (const page of everyPage((after) => arena.store.listReplies(topic.id, { limit: EXPORT_PAGE, after }))) replies.push(...page.map(publicReply));
+    return JSON.stringify({ ...publicTopic(topic), replies });
+  });
+  return exportResponse(arena, request, lines, NDJSON);
+}
+
+/** `GET /api/exports/proposals`: every proposal with its revisions, reviews and status log. */
+function proposalsExport(arena: ArenaContext, request: Request): Response {
+  const pages = everyPage((after) => arena.store.listProposals({}, { limit: EXPORT_PAGE, after }));
+  const lines = asLines(pages, async (summary) => {
+    const proposal = await arena.store.proposalByNumber(summary.number);
+    return JSON.stringify(publicProposal(proposal!));
+  });
+  return exportResponse(arena, request, lines, NDJSON);
+}
+
+/** `GET /api/exports/arrivals`: every check-in in its public form (no client digest is ever published). */
+function arrivalsExport(arena: ArenaContext, request: Request): Response {
+  const pages = everyPage((after) => arena.store.listArrivals({ limit: EXPORT_PAGE, after }));
+  return exportResponse(arena, request, asLines(pages, (arrival) => JSON.stringify(arrival)), NDJSON);
+}
+
+function exportResponse(arena: ArenaContext, request: Request, chunks: AsyncIterable<string>, type: string, tag?: string): Response {
+  const origin = arena.originOf(request);
+  const headers = new Headers({
+    'content-type': type === CSV ? 'text/csv; charset=utf-8; header=present' : `${NDJSON}; charset=utf-8`,
+    link: `<${origin}/api/exports>; rel="describedby"`,
+    'cache-control': tag ? `public, max-age=${CACHE.permanent.maxAge * 24}` : 'no-cache',
+    'x-content-type-options': 'nosniff',
+  });
+  if (tag) headers.set('etag', tag);
+  const body = streamedBody(chunks, (error) => arena.report({ what: 'an export failed while it was streamed', error }));
+  return new Response(body, { headers });
+}
+
+/**
+ * A closed day's tag: the day, its count of attempts (so a late retained attempt changes it),
+ * the format, the origin its receipts link their keys on, and the export's format version.
+ */
+async function closedDayTag(arena: ArenaContext, day: string, type: string): Promise<string> {
+  const { attemptCount } = await arena.store.dayCounts(day);
+  const identity = new TextEncoder().encode(`attempts|${day}|${attemptCount}|${type}|${arena.publicOrigin ?? ''}|${EXPORT_FORMAT}`);
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', identity));
+  return `"${encodeBase64Url(digest.subarray(0, 18))}"`;
+}
+
+function ifNoneMatch(request: Request, tag: string): boolean {
+  const held = request.headers.get('if-none-match');
+  return held !== null && (held.trim() === '*' || held.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === tag));
+}
+
+async function* prepend(first: readonly string[], rest: AsyncIterable<string>): AsyncGenerator<string> {
+  yield* first;
+  yield* rest;
+}
+
+const exportOf = <O extends string>(path: string, operationId: O, summary: string, handle: (arena: ArenaContext, request: Request) => Response) =>
+  defineRoute({
+    method: 'GET',
+    path,
+    operationId,
+    summary,
+    responds: { type: NDJSON, description: 'One JSON record a line (NDJSON), streamed from the store a page at a time' },
+    handle: ({ request }, arena) => handle(arena, request),
+  });
+
+export const exportRoutes = [
+  defineRoute({
+    method: 'GET',
+    path: '/api/exports',
+    operationId: 'getDatasetDescription',
+    cache: CACHE.published,
+    summary: 'The open data: every export, its format and fields, the licence the operator offers it under, and how to verify each record offline',
+    responds: { body: DatasetDescriptionSchema },
+    handle: ({ request }, arena) => datasetDescription(arena.originOf(request), arena.settings.dataLicence),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/exports/attempts',
+    operationId: 'exportLeagueAttempts',
+    summary: 'A day’s retained attempts (or the whole season’s), each with its result and receipt, as NDJSON; the attempts table as CSV with Accept: text/csv',
+    query: AttemptExportQuerySchema,
+    responds: {
+      type: [NDJSON, CSV],
+      description: 'NDJSON: one LeagueAttempt a line, newest first. CSV (Accept: text/csv): the attempts table, a header row first, without the nested result. A day that is over carries a strong ETag.',
+      problems: ['not-found'],
+    },
+    handle: ({ request, query }, arena) => attemptsExport(arena, request, query.date),
+  }),
+  exportOf('/api/exports/topics', 'exportTopics', 'Every Clubhouse topic with all its replies, as NDJSON, newest topic first', topicsExport),
+  exportOf('/api/exports/proposals', 'exportProposals', 'Every Rules Desk proposal with its revisions, reviews and status log, as NDJSON, newest first', proposalsExport),
+  exportOf('/api/exports/arrivals', 'exportArrivals', 'Every Arrival Hall check-in in its public form, as NDJSON, newest first', arrivalsExport),
+];
