@@ -10,6 +10,8 @@ export interface ChildServer {
   origin: string;
   /** The CPU time (user and system) the server process has used so far, in seconds (Linux's /proc). */
   cpuSeconds(): number;
+  /** The server's process id (the first of its process tree). */
+  pid: number;
   /** SIGTERM, then SIGKILL if it has not exited within a few seconds. */
   stop(): Promise<void>;
 }
@@ -79,7 +81,7 @@ export async function startChildServer(name: string, args: readonly string[], en
         reject(new Error(`${name} exited (${signal ?? code}) before listening:\n${output}`));
       });
     });
-    return { origin: `http://127.0.0.1:${port}`, cpuSeconds: () => cpuSecondsOf(child.pid!), stop: () => stop(child) };
+    return { origin: `http://127.0.0.1:${port}`, pid: child.pid!, cpuSeconds: () => cpuSecondsOf(child.pid!), stop: () => stop(child) };
   } catch (error) {
     await stop(child);
     throw error;

@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import type { BenchCase } from './case.ts';
 import { credentialScanCase } from './cases/credential-scan.ts';
+import { exportAtScaleCase } from './cases/export-at-scale.ts';
 import { httpForgePlayNodeCase } from './cases/http-forge-play-node.ts';
 import { httpPlayBunCase, httpPlayDenoCase, httpPlayNodeCase } from './cases/http-play.ts';
 import { httpTriadChainNodeCase } from './cases/http-triad-chain-node.ts';
@@ -35,6 +36,7 @@ const CASES: readonly BenchCase[] = [
   httpForgePlayNodeCase,
   leagueSubmitsCase,
   leagueReadsAtScaleCase,
+  exportAtScaleCase,
 ];
 
 const RESULTS_FILE = new URL('./RESULTS.md', import.meta.url);

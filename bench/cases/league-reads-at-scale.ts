@@ -23,11 +23,11 @@ import { prime, runLoad, type LoadResult, type LoadSettings } from '../load.ts';
 import { startCluster } from '../postgres.ts';
 
 /** Only the attempts (and the past days' aggregates) grow: the agents and today's field are the same. */
-const SMALL: LeagueShape = { agents: 1_000, pastDays: 0, perPastDay: 0, perToday: 1 };
-const LARGE: LeagueShape = { agents: 1_000, pastDays: 99, perPastDay: 10, perToday: 10 };
+export const SMALL: LeagueShape = { agents: 1_000, pastDays: 0, perPastDay: 0, perToday: 1 };
+export const LARGE: LeagueShape = { agents: 1_000, pastDays: 99, perPastDay: 10, perToday: 10 };
 
 /** Where the large databases are kept between runs (git-ignored). */
-const SQLITE_CACHE = fileURLToPath(new URL('../.out/league-reads-1m', import.meta.url));
+export const SQLITE_CACHE = fileURLToPath(new URL('../.out/league-reads-1m', import.meta.url));
 const POSTGRES_CACHE = fileURLToPath(new URL('../.out/league-reads-1m-pg', import.meta.url));
 /** The kept cluster's own folder, apart from the cache's key file: the server's user owns it. */
 const POSTGRES_CLUSTER = fileURLToPath(new URL('../.out/league-reads-1m-pg-cluster', import.meta.url));

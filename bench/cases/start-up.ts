@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,6 +7,7 @@ import { build, isStale } from '../../scripts/build.mjs';
 import { compared, medianRow, type BenchCase, type Row } from '../case.ts';
 import { BUN, DENO, DENO_RUN } from '../child-server.ts';
 import { runLoad } from '../load.ts';
+import { treeRssMb } from '../rss.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const STARTS = 4;
@@ -108,16 +109,3 @@ async function untilReady(url: string, exited: () => boolean): Promise<void> {
   throw new Error(`${url} was not ready within 30 s${exited() ? ' (the server exited)' : ''}`);
 }
 
-/** The resident memory of a process and all its descendants, in MB (Linux's /proc). */
-function treeRssMb(pid: number): number {
-  const rssKb = (id: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${id}/status`, 'utf8'))?.[1] ?? 0);
-  const children = (id: number): number[] =>
-    readdirSync(`/proc/${id}/task`).flatMap((task) =>
-      readFileSync(`/proc/${id}/task/${task}/children`, 'utf8')
-        .split(' ')
-        .filter((text) => text.trim() !== '')
-        .map(Number),
-    );
-  const walk = (id: number): number => rssKb(id) + children(id).reduce((sum, child) => sum + walk(child), 0);
-  return Math.round(walk(pid) / 102.4) / 10;
-}
