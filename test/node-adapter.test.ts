@@ -1,6 +1,8 @@
 import { request as httpRequest, type Server } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { serve } from '../adapters/node/serve.ts';
@@ -214,5 +216,39 @@ describe('the Node request listener', () => {
       });
     });
     expect(await read).toBeInstanceOf(Error);
+  });
+
+  it('holds no chunk of a streamed answer once it is written, however long the answer (it once held them all until the connection closed)', async () => {
+    // A garbage collector to call: the one V8 has, exposed for this test.
+    setFlagsFromString('--expose-gc');
+    const collect = runInNewContext('gc') as () => void;
+    const written = new Set<WeakRef<Uint8Array>>();
+    const CHUNKS = 2000;
+    let sent = 0;
+    const base = await serving(
+      async () =>
+        new Response(
+          new ReadableStream<Uint8Array>({
+            pull(controller) {
+              if (sent++ === CHUNKS) return controller.close();
+              const chunk = new Uint8Array(64 * 1024).fill(65);
+              written.add(new WeakRef(chunk));
+              controller.enqueue(chunk);
+            },
+          }),
+        ),
+    );
+    const answer = await fetch(`${base}/long`);
+    const reader = answer.body!.getReader();
+    let read = 0;
+    // Most of the answer read, the connection still open: the chunks behind us must be collectable.
+    while (read < (CHUNKS * 64 * 1024 * 3) / 4) read += (await reader.read()).value!.byteLength;
+    for (let round = 0; round < 3; round++) {
+      collect();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const held = [...written].filter((ref) => ref.deref() !== undefined).length;
+    expect(held).toBeLessThan(CHUNKS / 4);
+    await reader.cancel();
   });
 });

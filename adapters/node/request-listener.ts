@@ -207,25 +207,37 @@ function headersOf(response: Response, incoming: IncomingMessage): Record<string
 /**
  * Streams the body with backpressure. If the client goes away, reading stops and the body is
  * cancelled; if the body fails, the connection is destroyed so the client sees a broken answer.
+ *
+ * The client's going away is a flag and a cancel, not a promise raced against each read: every
+ * race adds a reaction to the pending promise, and each reaction holds the chunk its race settled
+ * with, so a long stream would be held whole in memory until the connection closed.
  */
 async function writeBody(body: ReadableStream<Uint8Array>, outgoing: ServerResponse, requestId: string | null): Promise<void> {
   const reader = body.getReader();
-  const gone = new Promise<'gone'>((resolve) => outgoing.once('close', () => resolve('gone')));
+  let gone = false;
+  const onClose = () => {
+    gone = true;
+    // Ends a read that is waiting: it resolves as done.
+    void reader.cancel().catch(ignore);
+  };
+  outgoing.once('close', onClose);
   try {
     for (;;) {
-      const next = await Promise.race([reader.read(), gone]);
-      if (next === 'gone') break;
+      const next = await reader.read();
+      if (gone) return;
       if (next.done) {
         outgoing.end();
         return;
       }
-      if (!outgoing.write(next.value) && (await drained(outgoing)) === 'gone') break;
+      if (!outgoing.write(next.value) && (await drained(outgoing)) === 'gone') return;
     }
-    await reader.cancel().catch(ignore);
   } catch (error) {
+    if (gone) return;
     logFailure('the answer body failed after its head was sent', error, requestId);
     outgoing.destroy();
     await reader.cancel().catch(ignore);
+  } finally {
+    outgoing.off('close', onClose);
   }
 }
 
