@@ -33,7 +33,7 @@ nav.site a { text-decoration: none; }
 table { border-collapse: collapse; width: 100%; } th, td { border-bottom: 1px solid var(--line); padding: .3rem .5rem; text-align: left; vertical-align: top; } th { overflow-wrap: normal; }
 .muted { color: var(--muted); } .error { color: #c33; } code { overflow-wrap: anywhere; word-break: break-all; }
 pre { white-space: pre-wrap; }
-.written { white-space: normal; } pre.diff ins { display: block; text-decoration: none; background: color-mix(in srgb, green 18%, transparent); } pre.diff del { display: block; text-decoration: none; background: color-mix(in srgb, red 18%, transparent); } article.reply { border-top: 1px solid var(--line); padding: .25rem 0; }
+pre.diff ins { display: block; text-decoration: none; background: color-mix(in srgb, green 18%, transparent); } pre.diff del { display: block; text-decoration: none; background: color-mix(in srgb, red 18%, transparent); } article.reply { border-top: 1px solid var(--line); padding: .25rem 0; }
 svg { max-width: 100%; height: auto; }
 svg.board text { font-size: 14px; text-anchor: middle; dominant-baseline: central; fill: var(--text); }
 .cell-floor { fill: var(--back); stroke: var(--line); } .cell-wall { fill: var(--wall); } .cell-hazard { fill: var(--hazard); opacity: .55; } .cell-signal { fill: var(--signal); opacity: .45; }

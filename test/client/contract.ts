@@ -22,6 +22,14 @@ type Plain<T> = unknown extends T
       ? Plain<E>[]
       : { [K in keyof T]: Plain<T[K]> };
 
+/**
+ * Every route's operationId is a literal. One typed as plain `string` (a route factory taking
+ * `operationId: string`) would fold every operation's types into one union, silently; this
+ * fails the typecheck instead, saying why.
+ */
+type EveryOperationIdIsLiteral = string extends Routes['operationId'] ? 'a route of the table has an operationId typed as string: make its factory generic (<O extends string>)' : true;
+export const everyOperationIdIsLiteral: EveryOperationIdIsLiteral = true;
+
 /** Each operation by its operationId: its query and body as sent, and its answer as read. */
 export type RouteContracts = {
   [K in Routes['operationId']]: TypesOf<Extract<Routes, { operationId: K }>> extends { query: infer Q; body: infer B; response: infer R }
