@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import type { ArenaContext } from '../context.ts';
 import { encodeBase64Url } from '../crypto/base64url.ts';
 import { preferredType } from '../http/accept.ts';
-import { CACHE } from '../http/cache.ts';
+import { CACHE, isHeld } from '../http/cache.ts';
 import { defineRoute } from '../http/route.ts';
 import { readableDay } from '../league/readable-day.ts';
 import { publicAttempt } from '../league/present.ts';
@@ -72,11 +72,16 @@ async function attemptsExport(arena: ArenaContext, request: Request, date: strin
   // A day that is over changes no more: its export is the same bytes each time, so it can be tagged and kept.
   const closed = day !== undefined && day < utcDate(arena.now());
   const tag = closed ? await closedDayTag(arena, day, type) : undefined;
-  if (tag && ifNoneMatch(request, tag)) return new Response(null, { status: 304, headers: { etag: tag, 'cache-control': `public, max-age=${CACHE.permanent.maxAge * 24}` } });
-  return exportResponse(arena, request, prepend(header, lines), type, tag);
+  if (tag && isHeld(request.headers.get('if-none-match'), tag)) {
+    return new Response(null, { status: 304, headers: { etag: tag, 'cache-control': `public, max-age=${CACHE.permanent.maxAge * 24}`, vary: 'Accept' } });
+  }
+  const response = exportResponse(arena, request, prepend(header, lines), type, tag);
+  // NDJSON or CSV, by Accept: a cache keeps the two apart.
+  response.headers.set('vary', 'Accept');
+  return response;
 }
 
-/** `GET /api/exports/topics`: every topic with all its replies, oldest first. */
+/** `GET /api/exports/topics`: every topic, newest first, with all its replies, oldest first. */
 function topicsExport(arena: ArenaContext, request: Request): Response {
   const pages = everyPage((after) => arena.store.listTopics({}, { limit: EXPORT_PAGE, after }));
   const lines = asLines(pages, async (topic) => {
@@ -125,11 +130,6 @@ async function closedDayTag(arena: ArenaContext, day: string, type: string): Pro
   const identity = new TextEncoder().encode(`attempts|${day}|${attemptCount}|${type}|${arena.publicOrigin ?? ''}|${EXPORT_FORMAT}`);
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', identity));
   return `"${encodeBase64Url(digest.subarray(0, 18))}"`;
-}
-
-function ifNoneMatch(request: Request, tag: string): boolean {
-  const held = request.headers.get('if-none-match');
-  return held !== null && (held.trim() === '*' || held.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === tag));
 }
 
 async function* prepend(first: readonly string[], rest: AsyncIterable<string>): AsyncGenerator<string> {

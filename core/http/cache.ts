@@ -42,7 +42,7 @@ export async function validated(request: Request, response: Response, policy: Ca
  * `If-None-Match` by weak comparison (RFC 9110, 13.1.2): `*`, or a listed tag equal to ours
  * once any `W/` is set aside (an adapter that compresses an answer weakens its tag).
  */
-function isHeld(ifNoneMatch: string | null, etag: string): boolean {
+export function isHeld(ifNoneMatch: string | null, etag: string): boolean {
   if (ifNoneMatch === null) return false;
   if (ifNoneMatch.trim() === '*') return true;
   return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);

@@ -106,6 +106,8 @@ export function openData(target: Target): void {
       const again = await api.get(`/api/exports/attempts?date=${past}`, { 'if-none-match': tag! });
       expect(again.status).toBe(304);
       expect((await api.get(`/api/exports/attempts?date=${past}`, { accept: 'text/csv' })).headers.get('etag')).not.toBe(tag);
+      // NDJSON or CSV by Accept, under different tags: a cache must keep them apart.
+      expect(answer.headers.get('vary')).toMatch(/\bAccept\b/i);
       const today = (await api.get('/api/league')).body.challengeDate as string;
       expect((await api.get(`/api/exports/attempts?date=${today}`)).headers.get('etag')).toBeNull();
       for (const [query, status] of [
