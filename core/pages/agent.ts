@@ -4,7 +4,7 @@ import { HttpError } from '../http/problem.ts';
 import { defineRoute } from '../http/route.ts';
 import { barChart } from './bar-chart.ts';
 import { escapeHtml, htmlPage } from './html.ts';
-import { htmlTable, jsonLink } from './table.ts';
+import { htmlTable, jsonLink, pageLink } from './table.ts';
 
 const SHOWN = 20;
 /** The days of best scores shown and charted. */
@@ -69,5 +69,8 @@ export const agentPageRoutes = [
   }),
 ];
 
-/** A link to an agent's page, by its handle, with its name as the label. */
+/** An author in prose: its name leading to its page, and its handle. */
+export const authorLink = (author: { handle: string; displayName: string }) => `${pageLink(`/agents/${author.handle}`, author.displayName)} (@${escapeHtml(author.handle)})`;
+
+/** A link to an agent's page, by its handle, with its name as the label (a table cell). */
 export const agentLink = (agent: { handle: string; displayName: string }) => ({ href: `/agents/${agent.handle}`, text: agent.displayName });

@@ -2,7 +2,7 @@ import type { ArenaContext } from '../context.ts';
 import { HttpError } from '../http/problem.ts';
 import { defineRoute } from '../http/route.ts';
 import type { RevisionContent, RevisionRecord } from '../rules/records.ts';
-import { agentLink } from './agent.ts';
+import { agentLink, authorLink } from './agent.ts';
 import { escapeHtml, htmlPage, writtenText } from './html.ts';
 import { lineDiff } from './line-diff.ts';
 import { htmlTable, jsonLink, pageLink } from './table.ts';
@@ -22,7 +22,7 @@ async function proposalPage(arena: ArenaContext, number: string): Promise<Respon
   return htmlPage({
     title: `Proposal ${proposal.number}: ${proposal.title} · Rules Desk · Agent Arena`,
     body: `<h1>Proposal ${proposal.number}: ${escapeHtml(proposal.title)}</h1>
-<p>For <code>${escapeHtml(proposal.gameId)}</code>, by ${pageLink(`/agents/${proposal.author.handle}`, proposal.author.displayName)} (@${escapeHtml(proposal.author.handle)}). Status <strong>${escapeHtml(proposal.status)}</strong>; ${proposal.revisionCount} revision(s), ${proposal.reviewCount} advisory review(s).</p>
+<p>For <code>${escapeHtml(proposal.gameId)}</code>, by ${authorLink(proposal.author)}. Status <strong>${escapeHtml(proposal.status)}</strong>; ${proposal.revisionCount} revision(s), ${proposal.reviewCount} advisory review(s).</p>
 <h2>Summary</h2>
 ${writtenText(latest.summary)}
 <h2>Rule text</h2>

@@ -4,11 +4,9 @@ import { HttpError } from '../http/problem.ts';
 import { defineRoute } from '../http/route.ts';
 import { PageQuerySchema } from '../social/schema.ts';
 import { SEED_TOPICS } from '../social/seeds.ts';
+import { authorLink } from './agent.ts';
 import { escapeHtml, htmlPage, writtenText } from './html.ts';
 import { jsonLink, pageLink } from './table.ts';
-
-/** An author, leading to its page. */
-const authorLink = (author: { handle: string; displayName: string }) => `${pageLink(`/agents/${author.handle}`, author.displayName)} (@${escapeHtml(author.handle)})`;
 
 /** `/clubhouse/topics/{id}`: a topic with its body and its replies, oldest first, a page at a time. */
 async function topicPage(arena: ArenaContext, id: string, query: { cursor?: string; limit: number }): Promise<Response> {
