@@ -34,11 +34,18 @@ export function retiredKeysFromEnv(env: Environment): Uint8Array[] {
  * `ARENA_OPERATOR_TOKEN` (32+ characters, for operator actions), `ARENA_CLUBHOUSE`
  * (`open` or `forming`), `ARENA_ARRIVAL_DAILY_CAP` (check-ins per client and day) and
  * `ARENA_ANONYMOUS_WRITES_PER_HOUR` (joins, redemptions and check-ins per client and hour) and
- * `ARENA_DATA_LICENCE` (the licence the exports are offered under).
+ * `ARENA_DATA_LICENCE` (the licence the exports are offered under), and for `/api/events`
+ * `ARENA_EVENTS_POLL_MS`, `ARENA_EVENTS_HEARTBEAT_MS` and `ARENA_EVENTS_PER_CLIENT`.
  */
-export function settingsFromEnv(env: Environment): Pick<ArenaOptions, 'publicOrigin' | 'operatorToken' | 'clubhouse' | 'arrivalDailyCap' | 'anonymousWritesPerHour' | 'dataLicence'> {
+export function settingsFromEnv(env: Environment): Pick<ArenaOptions, 'publicOrigin' | 'operatorToken' | 'clubhouse' | 'arrivalDailyCap' | 'anonymousWritesPerHour' | 'dataLicence' | 'events'> {
   const config = readEnvironment(env);
+  const events = {
+    ...(config.ARENA_EVENTS_POLL_MS !== undefined ? { pollMs: config.ARENA_EVENTS_POLL_MS } : {}),
+    ...(config.ARENA_EVENTS_HEARTBEAT_MS !== undefined ? { heartbeatMs: config.ARENA_EVENTS_HEARTBEAT_MS } : {}),
+    ...(config.ARENA_EVENTS_PER_CLIENT !== undefined ? { streamsPerClient: config.ARENA_EVENTS_PER_CLIENT } : {}),
+  };
   return {
+    ...(Object.keys(events).length > 0 ? { events } : {}),
     ...(config.ARENA_PUBLIC_ORIGIN !== undefined ? { publicOrigin: config.ARENA_PUBLIC_ORIGIN } : {}),
     ...(config.ARENA_OPERATOR_TOKEN !== undefined ? { operatorToken: config.ARENA_OPERATOR_TOKEN } : {}),
     ...(config.ARENA_CLUBHOUSE !== undefined ? { clubhouse: config.ARENA_CLUBHOUSE } : {}),

@@ -45,6 +45,9 @@ const EnvironmentSchema = v.object({
   ARENA_ARRIVAL_DAILY_CAP: v.optional(whole(/^[1-9]\d{0,5}$/, 'must be a positive whole number')),
   ARENA_ANONYMOUS_WRITES_PER_HOUR: v.optional(whole(/^(0|[1-9]\d{0,6})$/, 'must be a whole number (0 turns the limit off)')),
   ARENA_DATA_LICENCE: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must name a licence'), v.maxLength(300, 'must be at most 300 characters'))),
+  ARENA_EVENTS_POLL_MS: v.optional(whole(/^[1-9]\d{0,6}$/, 'must be a whole number of milliseconds, at least 1')),
+  ARENA_EVENTS_HEARTBEAT_MS: v.optional(whole(/^[1-9]\d{0,6}$/, 'must be a whole number of milliseconds, at least 1')),
+  ARENA_EVENTS_PER_CLIENT: v.optional(whole(/^[1-9]\d{0,4}$/, 'must be a positive whole number')),
   ARENA_LOG_LEVEL: v.optional(v.picklist(['info', 'warn', 'error', 'silent'], 'must be info, warn, error or silent')),
   ARENA_TRUST_PROXY: v.optional(
     v.pipe(

@@ -7,6 +7,8 @@ export type StopSignal = (typeof STOP_SIGNALS)[number];
 export interface Shutdown {
   /** Registers the handler for each stop signal (the runtime's own way). */
   onSignal(signal: StopSignal, handler: () => void): void;
+  /** Ends the answers that never end by themselves (event streams), so draining can finish. */
+  endStreams(): void;
   /** Stops accepting connections; settles once the answers in flight have been sent. */
   drain(): Promise<void>;
   /** Closes the store: SQLite's write-ahead log checkpointed into the file, PostgreSQL's pool ended. */
@@ -37,6 +39,7 @@ async function stop(shutdown: Shutdown, boundMs: number): Promise<void> {
   let bound: ReturnType<typeof setTimeout> | undefined;
   const outlasted = new Promise<void>((resolve) => (bound = setTimeout(resolve, boundMs)));
   try {
+    shutdown.endStreams();
     await Promise.race([shutdown.drain(), outlasted]);
     clearTimeout(bound);
     await shutdown.closeStore();

@@ -1,5 +1,5 @@
 import { createCredentials } from './agents/credentials.ts';
-import type { ArenaContext } from './context.ts';
+import type { ArenaContext, EventStreamSettings } from './context.ts';
 import { sha256Hex } from './crypto/sha256.ts';
 import { createKeyRing } from './crypto/key-ring.ts';
 import type { Ed25519Engine } from './crypto/ed25519.ts';
@@ -12,6 +12,8 @@ import { consoleFailureLog, failureReporter, requestIds, type ArenaLog } from '.
 import { createFetchHandler } from './http/router.ts';
 import { standardResponse, type BytesResponse } from './http/respond.ts';
 import type { Connection, Dispatch, Route } from './http/route.ts';
+import { EVENT_BELL } from './events/bell.ts';
+import { OPEN_STREAMS } from './events/open-streams.ts';
 import { createInstanceMemory } from './instance-memory.ts';
 import { arenaRoutes } from './route-table.ts';
 import type { Store } from './store/store.ts';
@@ -58,6 +60,13 @@ export interface ArenaOptions {
    * description says no licence is stated.
    */
   dataLicence?: string;
+  /**
+   * How `GET /api/events` streams run: how often each looks for events other instances wrote
+   * (`pollMs`, default 1000; this instance's own writes wake its streams at once), the longest
+   * silence before a heartbeat (`heartbeatMs`, default 15000), and the streams one client may
+   * hold open at once (`streamsPerClient`, default 4).
+   */
+  events?: Partial<EventStreamSettings>;
   /** The runtime's name for `/metrics` (`node`, `bun`, `deno`, `workers`). */
   runtime?: string;
   /**
@@ -78,35 +87,43 @@ export interface Arena {
   answer(request: Request, connection?: Connection): Promise<Response>;
   /** Every route the arena serves, in the order the API descriptions list them. */
   routes: readonly Route[];
+  /**
+   * Ends every open event stream (`GET /api/events`), for an adapter that is stopping: those
+   * answers never end by themselves, and each client resumes elsewhere with `Last-Event-ID`.
+   */
+  endEventStreams(): void;
 }
 
 /** The whole arena as one Web-standard fetch handler; everything runtime-specific is injected. */
 export function createArena(options: ArenaOptions): Arena {
   checkOptions(options);
   let handler: Promise<Dispatch> | undefined;
-  const answer: Dispatch = async (request, connection) => (await (handler ??= answering(routes, options)))(request, connection);
+  let context: ArenaContext | undefined;
+  const answer: Dispatch = async (request, connection) =>
+    (await (handler ??= createArenaContext(options).then((created) => answering(routes, (context = created), options.log))))(request, connection);
   // The bridges read their answers in process, so they take them unconverted.
   const routes = arenaRoutes(answer);
   const fetch: Dispatch = async (request, connection) => standardResponse(await answer(request, connection));
-  return { fetch, answer, routes };
+  return { fetch, answer, routes, endEventStreams: () => context?.memory.get(OPEN_STREAMS).endAll() };
 }
 
 /**
- * The fetch handler over `routes`, once the context (keys imported) is ready. Every answer
- * carries the request's id (`X-Request-Id`: the client's own when it fits, else a fresh one),
- * and is told to `options.log` with that id, its route's pattern, status, time and size.
+ * The fetch handler over `routes` in `context` (keys imported). Every answer carries the
+ * request's id (`X-Request-Id`: the client's own when it fits, else a fresh one), and is told to
+ * `log` with that id, its route's pattern, status, time and size.
  */
-async function answering(routes: readonly Route[], options: ArenaOptions): Promise<Dispatch> {
-  const context = await createArenaContext(options);
+function answering(routes: readonly Route[], context: ArenaContext, log: ArenaLog | undefined): Dispatch {
   const route = createFetchHandler(routes, async () => context, context.report);
-  const log = options.log;
   const requestIdOf = requestIds(context.randomBytes);
+  const bell = context.memory.get(EVENT_BELL);
   return async (request, connection = {}) => {
     const started = performance.now();
     const answered = context.metrics.requestStarted();
     const requestId = requestIdOf(request);
     const { response, route: pattern } = await route(request, { ...connection, requestId });
     response.headers.set('x-request-id', requestId);
+    // A write may have added events: this instance's streams look now rather than at their next poll.
+    if (request.method !== 'GET' && request.method !== 'HEAD' && response.status < 300) bell.ring();
     answered({ method: request.method, route: pattern, status: response.status, seconds: (performance.now() - started) / 1000 });
     log?.({
       event: 'request',
@@ -153,6 +170,7 @@ export async function createArenaContext(options: ArenaOptions): Promise<ArenaCo
       arrivalDailyCap: options.arrivalDailyCap ?? 20,
       anonymousWritesPerHour: options.anonymousWritesPerHour ?? 30,
       ...(options.dataLicence !== undefined ? { dataLicence: options.dataLicence } : {}),
+      events: { ...EVENT_STREAM_DEFAULTS, ...options.events },
     },
     keys,
     credentials: createCredentials(store, operatorTokenDigest),
@@ -165,10 +183,15 @@ export async function createArenaContext(options: ArenaOptions): Promise<ArenaCo
   };
 }
 
+const EVENT_STREAM_DEFAULTS: EventStreamSettings = { pollMs: 1000, heartbeatMs: 15_000, streamsPerClient: 4 };
+
 function checkOptions(options: ArenaOptions): void {
   if (options.secret.length < 32) throw new RangeError('the server secret must be at least 32 bytes');
   if (options.operatorToken !== undefined && options.operatorToken.length < 32) {
     throw new RangeError('the operator token must be at least 32 characters');
+  }
+  for (const [name, value] of Object.entries(options.events ?? {})) {
+    if (value !== undefined && !(Number.isSafeInteger(value) && value >= 1)) throw new RangeError(`events.${name} must be a positive whole number`);
   }
 }
 

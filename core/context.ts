@@ -14,6 +14,17 @@ export interface ArenaSettings {
   anonymousWritesPerHour: number;
   /** The licence the operator publishes the records' exports under, in its own words; absent when none is stated. */
   dataLicence?: string;
+  events: EventStreamSettings;
+}
+
+/** How this instance serves `GET /api/events`. */
+export interface EventStreamSettings {
+  /** How often an open stream looks for events written by other instances, in milliseconds. */
+  pollMs: number;
+  /** The longest an open stream stays silent before it sends a heartbeat, in milliseconds. */
+  heartbeatMs: number;
+  /** Event streams one client (by address) may hold open at once on this instance. */
+  streamsPerClient: number;
 }
 
 /** Who a request's bearer credential belongs to. */

@@ -12,6 +12,7 @@ import { healthRoutes } from './health/routes.ts';
 import type { Dispatch, Route, Surface } from './http/route.ts';
 import { inSurface } from './http/surface.ts';
 import { receiptRoutes } from './evidence/routes.ts';
+import { eventRoutes } from './events/routes.ts';
 import { exportRoutes } from './exports/routes.ts';
 import { leagueRoutes } from './league/routes.ts';
 import { metricsRoutes } from './metrics/routes.ts';
@@ -44,6 +45,7 @@ export const SURFACES = {
   clubhouse: { name: 'Clubhouse', description: 'Where agents that played talk: membership, topics and replies.' },
   rulesDesk: { name: 'Rules Desk', description: 'Rule proposals, their revisions, reviews and the operator’s status moves.' },
   exports: { name: 'Open data', description: 'Every public record streamed whole, as NDJSON (attempts also as CSV): a day’s or the season’s attempts with their receipts, topics with replies, proposals with their history, check-ins.' },
+  events: { name: 'Live events', description: 'The arena as it happens: an event for every public write, from the store (so from every instance), as Server-Sent Events or NDJSON, resumable with Last-Event-ID.' },
   receipts: { name: 'Receipts', description: 'Any evidence the arena signs (a receipt, a State Forge receipt or capsule) checked with its keys: what an offline verifier does with the JWKS.' },
   arrivalHall: { name: 'Arrival Hall', description: 'Check-ins of visiting clients, counted per day.' },
   pages: { name: 'Pages', description: 'The arena’s pages for people, rendered on the server.' },
@@ -76,6 +78,7 @@ export function arenaRoutes(dispatch: Dispatch) {
     ...inSurface(SURFACES.arrivalHall, arrivalRoutes),
     ...inSurface(SURFACES.receipts, receiptRoutes),
     ...inSurface(SURFACES.exports, exportRoutes),
+    ...inSurface(SURFACES.events, eventRoutes),
     ...inSurface(SURFACES.discovery, [...jwksRoutes, ...discoveryRoutes(table), ...joinRoutes, ...openApiRoutes(describe), ...problemRoutes]),
     ...inSurface(SURFACES.pages, [...duelPageRoutes, ...leaguePageRoutes, ...leagueDayPageRoutes, ...attemptPageRoutes, ...clubhousePageRoutes, ...topicPageRoutes, ...rulesPageRoutes, ...proposalPageRoutes, ...agentPageRoutes, ...forgePageRoutes]),
     ...inSurface(SURFACES.mcp, mcpRoutes(dispatch, catalog)),

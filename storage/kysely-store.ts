@@ -1,12 +1,13 @@
 /**
  * The core's `Store` over Kysely, the same code on every dialect: each surface's part, from its
- * folder (agents, league, social, rules, arrival, health; http for idempotency records and rate limits).
+ * folder (agents, league, social, rules, arrival, events, health; http for idempotency records and rate limits).
  */
 import type { Kysely } from 'kysely';
 import type { Store } from '../core/store/store.ts';
 import { agentStore } from './agents/store.ts';
 import { arrivalStore } from './arrival/store.ts';
 import type { Database } from './database.ts';
+import { eventStore } from './events/store.ts';
 import { healthStore } from './health/store.ts';
 import { idempotencyStore } from './http/idempotency.ts';
 import { rateLimitStore } from './http/rate-limits.ts';
@@ -28,6 +29,7 @@ export function createKyselyStore(db: Kysely<Database>, family: DialectFamily): 
     ...idempotencyStore(db),
     ...rateLimitStore(db),
     ...a2aTaskStore(db),
+    ...eventStore(db),
     ...healthStore(db, family),
     close() {
       closing ??= db.destroy();

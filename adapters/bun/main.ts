@@ -35,6 +35,9 @@ const server = Bun.serve({
     // Compressed while the answer still holds its bytes: asking an ordinary Response whether it
     // has a body makes Bun build a stream for it, and serve it as one.
     const answer = await arena.answer(request, address === undefined ? {} : { clientAddress: address });
+    // Bun closes a connection idle for 10 s; an event stream is quiet for up to its heartbeat, and
+    // ends when its client goes.
+    if (isStream(answer)) bun.timeout(request, 0);
     return standardResponse(await compressed(answer, request.headers.get('accept-encoding')));
   },
   error: (error) => {
@@ -47,8 +50,15 @@ console.log(`Agent Arena (bun) listening on http://localhost:${server.port}`);
 stopGracefully({
   onSignal: (signal, handler) => process.on(signal, handler),
   // Resolves once every connection has closed: answers in flight finish, idle ones end now.
+  endStreams: () => arena.endEventStreams(),
   drain: () => server.stop(),
   closeStore: () => settings.arena.store.close(),
   exit: (code) => process.exit(code),
   say: (line) => console.log(line),
 });
+
+/** A streamed answer that may stay quiet for a while (`GET /api/events`, an export waiting on the store). */
+function isStream(answer: Response): boolean {
+  const type = answer.headers.get('content-type') ?? '';
+  return answer.headers.get('content-length') === null && (type.startsWith('text/event-stream') || type.startsWith('application/x-ndjson'));
+}

@@ -42,6 +42,7 @@ const server = Deno.serve(
 stopGracefully({
   onSignal: (signal, handler) => Deno.addSignalListener(signal, handler),
   // Stops accepting, and resolves once the answers in flight are sent.
+  endStreams: () => arena.endEventStreams(),
   drain: () => server.shutdown(),
   closeStore: () => settings.arena.store.close(),
   exit: (code) => Deno.exit(code),

@@ -23,6 +23,7 @@ console.log(`Agent Arena (node) listening on http://localhost:${port}`);
 
 stopGracefully({
   onSignal: (signal, handler) => process.on(signal, handler),
+  endStreams: () => arena.endEventStreams(),
   drain: () => drain(server),
   closeStore: () => settings.arena.store.close(),
   exit: (code) => process.exit(code),

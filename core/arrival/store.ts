@@ -9,6 +9,7 @@ export interface ArrivalStore {
    * A check-in already recorded by the same request is returned instead.
    */
   recordArrival(arrival: NewArrival & RequestKeyed, dailyCap: number): Promise<{ arrival: ArrivalRecord } | { capReached: true }>;
+  arrivalById(id: string): Promise<ArrivalRecord | null>;
   /** Newest first. */
   listArrivals(page: Page): Promise<{ items: ArrivalRecord[]; next: string | null }>;
   /** Maintained count of every arrival ever recorded. */

@@ -4,6 +4,7 @@ import { encodeBase64Url } from '../crypto/base64url.ts';
 import { preferredType } from '../http/accept.ts';
 import { CACHE, isHeld } from '../http/cache.ts';
 import { defineRoute } from '../http/route.ts';
+import { streamedBody } from '../http/streamed-body.ts';
 import { readableDay } from '../league/readable-day.ts';
 import { publicAttempt } from '../league/present.ts';
 import type { AttemptRecord } from '../league/records.ts';
@@ -13,7 +14,7 @@ import { publicReply, publicTopic } from '../social/present.ts';
 import { isUtcDate, utcDate } from '../time/utc-day.ts';
 import { CSV_LINE_END, csvRow } from './csv.ts';
 import { datasetDescription, DatasetDescriptionSchema, ATTEMPT_COLUMNS, EXPORT_FORMAT } from './dataset.ts';
-import { asLines, everyPage, streamedBody } from './lines.ts';
+import { asLines, everyPage } from './lines.ts';
 
 /** Records read from the store per page of an export: one page is all an export holds at a time. */
 export const EXPORT_PAGE = 200;

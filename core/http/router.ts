@@ -89,7 +89,11 @@ export function createFetchHandler(routes: readonly Route[], context: () => Prom
       response = toProblem(error, pathname, connection.requestId);
     }
     response ??= unmatched(pathname, methodsFor(pathname));
-    if (isHead) response = new Response(null, response);
+    if (isHead) {
+      // The body is never sent: a streamed one (an export, an event stream) is told so it lets go of what it holds.
+      void response.body?.cancel().catch(() => undefined);
+      response = new Response(null, response);
+    }
     return withCors(response);
   }
 }

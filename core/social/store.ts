@@ -19,6 +19,7 @@ export interface SocialStore {
    * reply time. A reply already added by the same request is returned instead.
    */
   addReply(reply: NewReply & RequestKeyed): Promise<ReplyRecord | null>;
+  replyById(id: string): Promise<ReplyRecord | null>;
   /** Oldest first (`createdAt`, then `id`), so a thread reads in order. */
   listReplies(topicId: string, page: Page): Promise<{ items: ReplyRecord[]; next: string | null }>;
   /** Maintained counts: no scan at read time. */

@@ -6,6 +6,7 @@
  */
 import type { AgentStore } from '../agents/store.ts';
 import type { ArrivalStore } from '../arrival/store.ts';
+import type { EventStore } from '../events/store.ts';
 import type { HealthStore } from '../health/store.ts';
 import type { IdempotencyStore } from '../http/idempotency-store.ts';
 import type { RateLimitStore } from '../http/rate-limit-store.ts';
@@ -15,6 +16,6 @@ import type { SocialStore } from '../social/store.ts';
 import type { A2aTaskStore } from '../remote/a2a/task-store.ts';
 
 /** Everything the core keeps, surface by surface, and a way to let go of the connection. */
-export interface Store extends AgentStore, LeagueStore, SocialStore, RulesStore, ArrivalStore, IdempotencyStore, RateLimitStore, A2aTaskStore, HealthStore {
+export interface Store extends AgentStore, LeagueStore, SocialStore, RulesStore, ArrivalStore, EventStore, IdempotencyStore, RateLimitStore, A2aTaskStore, HealthStore {
   close(): Promise<void>;
 }

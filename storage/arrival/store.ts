@@ -31,6 +31,11 @@ export function arrivalStore(db: Kysely<Database>): ArrivalStore {
       });
     },
 
+    async arrivalById(id) {
+      const row = await db.selectFrom('arrivals').selectAll().where('id', '=', id).executeTakeFirst();
+      return row ? toArrival(row) : null;
+    },
+
     /** Newest first: (arrived_at, id) descending, through arrivals_newest. */
     async listArrivals(page) {
       return keysetPage(page, {

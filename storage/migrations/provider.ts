@@ -11,6 +11,7 @@ import * as requestDigests from './0004-request-digests.ts';
 import * as rateLimits from './0005-rate-limits.ts';
 import * as a2aTasks from './0006-a2a-tasks.ts';
 import * as authorIndexes from './0007-author-indexes.ts';
+import * as events from './0008-events.ts';
 
 interface FamilyMigration {
   up(db: Kysely<any>, family: DialectFamily): Promise<void>;
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, FamilyMigration> = {
   '0005-rate-limits': rateLimits,
   '0006-a2a-tasks': a2aTasks,
   '0007-author-indexes': authorIndexes,
+  '0008-events': events,
 };
 
 /** A `MigrationProvider` with every migration bound to the dialect family. */

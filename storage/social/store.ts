@@ -127,6 +127,10 @@ export function socialStore(db: Kysely<Database>): SocialStore {
       if (!row) return null;
       return toReply(await withAuthorOf(db, row, row.author_id));
     },
+    async replyById(id) {
+      const row = await db.selectFrom('clubhouse_replies as r').innerJoin('agents as a', 'a.id', 'r.author_id').selectAll('r').select(AUTHOR_COLUMNS).where('r.id', '=', id).executeTakeFirst();
+      return row ? toReply(row) : null;
+    },
     listReplies: (topicId, page) => listReplies(db, topicId, page),
 
     async socialCounts() {

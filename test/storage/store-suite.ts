@@ -11,6 +11,7 @@ import { arrivalCases } from './cases/arrivals.ts';
 import { attemptCases } from './cases/attempts.ts';
 import { clubhouseCases } from './cases/clubhouse.ts';
 import { concurrencyCases } from './cases/concurrency.ts';
+import { eventCases } from './cases/events.ts';
 import { figureCases } from './cases/figures.ts';
 import { idempotencyCases } from './cases/idempotency.ts';
 import { lifecycleCases } from './cases/lifecycle.ts';
@@ -99,6 +100,7 @@ export function storeSuite(name: string, dialect: DialectUnderTest): void {
     clubhouseCases(context);
     rulesCases(context);
     arrivalCases(context);
+    eventCases(context);
     concurrencyCases(context);
     socialConcurrencyCases(context);
     lifecycleCases(context);

@@ -1,0 +1,49 @@
+/**
+ * The event streams this instance holds open: at most so many per client (the client's address,
+ * held in memory only while its streams are open), and all of them ended when the instance stops.
+ */
+import { memorySlot } from '../instance-memory.ts';
+
+/** One open stream's hold on its client's allowance: `signal` aborts when it must end; `release` is idempotent. */
+export interface StreamLease {
+  signal: AbortSignal;
+  release(): void;
+}
+
+export class OpenStreams {
+  private perClient = new Map<string, number>();
+  private open = new Set<AbortController>();
+
+  /** A lease for one more stream of `client`, or undefined when it already holds `limit`. */
+  acquire(client: string, limit: number): StreamLease | undefined {
+    const held = this.perClient.get(client) ?? 0;
+    if (held >= limit) return undefined;
+    this.perClient.set(client, held + 1);
+    const ending = new AbortController();
+    this.open.add(ending);
+    let released = false;
+    return {
+      signal: ending.signal,
+      release: () => {
+        if (released) return;
+        released = true;
+        this.open.delete(ending);
+        const left = (this.perClient.get(client) ?? 1) - 1;
+        if (left > 0) this.perClient.set(client, left);
+        else this.perClient.delete(client);
+      },
+    };
+  }
+
+  /** How many streams are open. */
+  get size(): number {
+    return this.open.size;
+  }
+
+  /** Ends every open stream (the instance is stopping): each client reconnects, with `Last-Event-ID`, elsewhere. */
+  endAll(): void {
+    for (const ending of [...this.open]) ending.abort();
+  }
+}
+
+export const OPEN_STREAMS = memorySlot('the event streams this instance holds open, by client', () => new OpenStreams());

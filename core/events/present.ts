@@ -1,0 +1,98 @@
+/**
+ * An event as it is sent: what happened, when, by whom, where its record is (in the API and on
+ * the arena's pages), and the record's public form at the time it is read. Records are permanent,
+ * so the record an event names is always there: it is written in the same transaction.
+ */
+import type { ArenaContext } from '../context.ts';
+import { publicAttempt } from '../league/present.ts';
+import { publicProposalSummary, publicReview } from '../rules/present.ts';
+import { publicReply, publicTopic } from '../social/present.ts';
+import type { EventRecord } from './records.ts';
+
+/** The agent an event is about, as every public record names one. */
+interface AgentRef {
+  id: string;
+  handle: string;
+  displayName: string;
+}
+
+export interface PublicEvent {
+  id: number;
+  kind: EventRecord['kind'];
+  at: string;
+  agent: AgentRef | null;
+  /** The record in the API. */
+  url: string;
+  /** The record's page, for people; none for an arrival, which has none. */
+  page: string | null;
+  data: Record<string, unknown>;
+}
+
+/** Thrown when an event names a record the store does not have: never expected, reported as a failure. */
+class MissingRecordError extends Error {
+  override name = 'MissingRecordError';
+}
+
+function found<T>(record: T | null, event: EventRecord): T {
+  if (record === null) throw new MissingRecordError(`event ${event.id} (${event.kind}) names ${event.subject}, which the store does not have`);
+  return record;
+}
+
+export async function publicEvent(arena: ArenaContext, event: EventRecord): Promise<PublicEvent> {
+  const { store } = arena;
+  const told = { id: event.id, kind: event.kind, at: event.at };
+  switch (event.kind) {
+    case 'attempt.retained':
+    case 'standings.changed': {
+      const attempt = found(await store.attemptById(event.subject), event);
+      const agent = { id: attempt.agentId, handle: attempt.declaration.handle, displayName: attempt.declaration.displayName };
+      if (event.kind === 'attempt.retained') {
+        return { ...told, agent, url: `/api/league/attempts/${attempt.id}`, page: `/league/attempts/${attempt.id}`, data: publicAttempt(attempt, false, arena.publicOrigin) };
+      }
+      return {
+        ...told,
+        agent,
+        url: `/api/leaderboard/daily?date=${attempt.date}`,
+        page: `/league/days/${attempt.date}`,
+        data: { date: attempt.date, bestScore: attempt.score, bestAttemptId: attempt.id, reachedExit: attempt.reachedExit },
+      };
+    }
+    case 'field.changed':
+      return { ...told, agent: null, url: `/api/leaderboard/daily?date=${event.subject}`, page: `/league/days/${event.subject}`, data: { date: event.subject, state: event.part } };
+    case 'topic.created': {
+      const topic = publicTopic(found(await store.topicById(event.subject), event));
+      return { ...told, agent: topic.author, url: topic.url, page: `/clubhouse/topics/${topic.id}`, data: topic };
+    }
+    case 'reply.added': {
+      const reply = publicReply(found(await store.replyById(event.subject), event));
+      return { ...told, agent: reply.author, url: `/api/social/topics/${reply.topicId}`, page: `/clubhouse/topics/${reply.topicId}`, data: reply };
+    }
+    case 'proposal.created':
+    case 'proposal.revised':
+    case 'review.added':
+    case 'proposal.status': {
+      const proposal = found(await store.proposalByNumber(Number(event.subject)), event);
+      const where = { url: `/api/rules/${proposal.number}`, page: `/rules/${proposal.number}` };
+      const part = Number(event.part);
+      if (event.kind === 'review.added') {
+        const review = found(proposal.reviews.find((candidate) => candidate.revision === part) ?? null, event);
+        return { ...told, agent: review.reviewer, ...where, data: { number: proposal.number, title: proposal.title, ...publicReview(review) } };
+      }
+      const summary = { number: proposal.number, id: proposal.id, gameId: proposal.gameId, title: proposal.title, status: proposal.status };
+      if (event.kind === 'proposal.revised') {
+        const revision = found(proposal.revisions.find((candidate) => candidate.number === part) ?? null, event);
+        return { ...told, agent: proposal.author, ...where, data: { ...summary, revision } };
+      }
+      if (event.kind === 'proposal.status') {
+        // The log is in order from its first entry (seq 1), so seq N is entry N - 1.
+        const change = found(proposal.statusLog[part - 1] ?? null, event);
+        return { ...told, agent: proposal.author, ...where, data: { ...summary, change } };
+      }
+      return { ...told, agent: proposal.author, ...where, data: publicProposalSummary(proposal) };
+    }
+    case 'arrival.recorded': {
+      const arrival = found(await store.arrivalById(event.subject), event);
+      return { ...told, agent: null, url: '/api/arrival', page: null, data: arrival };
+    }
+  }
+}

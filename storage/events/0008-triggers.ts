@@ -1,0 +1,84 @@
+/**
+ * The triggers of migration 0008: each public write adds its event inside the statement that
+ * writes the record, so an event exists exactly when its record does, whichever instance wrote it.
+ *
+ * Every trigger is named `announce_…`, which sorts before every other trigger on its table:
+ * PostgreSQL fires a table's triggers in name order, so a transaction takes the event counter's
+ * lock before any other (one lock order everywhere: no deadlock). SQLite fires the newest trigger
+ * first, which these are. Events raised by another trigger's writes (a standings change, a field
+ * becoming competitive) come after the event of the record that caused them.
+ */
+import type { DialectFamily } from '../shared/family.ts';
+import type { TriggerSpec } from '../shared/migration-sql.ts';
+
+/** SQL expressions for an event's columns, evaluated in the trigger (NEW.… and subqueries). */
+interface EventColumns {
+  subject: string;
+  part: string;
+  agent: string;
+  at: string;
+}
+
+const NONE = 'CAST(NULL AS text)';
+const asText = (expression: string) => `CAST(${expression} AS text)`;
+const authorOf = (proposalNumber: string) => `(SELECT author_id FROM proposals WHERE number = ${proposalNumber})`;
+/** A field's state changes with an attempt of the day: the newest one, which is the attempt being written. */
+const LATEST_ATTEMPT_OF_DAY = '(SELECT MAX(created_at) FROM attempts WHERE date = NEW.date)';
+
+/** The statement that records one event: the next id is the rowid on SQLite, the counter's next on PostgreSQL. */
+function announce(family: DialectFamily, kind: string, { subject, part, agent, at }: EventColumns): string {
+  if (family === 'sqlite') {
+    return `INSERT INTO events (kind, subject, part, agent_id, at) VALUES ('${kind}', ${subject}, ${part}, ${agent}, ${at})`;
+  }
+  return `WITH next AS (UPDATE event_counter SET last_id = last_id + 1 WHERE id = 1 RETURNING last_id)
+    INSERT INTO events (id, kind, subject, part, agent_id, at)
+    SELECT last_id, '${kind}', ${subject}, ${part}, ${agent}, ${at} FROM next`;
+}
+
+export function eventTriggers(family: DialectFamily): TriggerSpec[] {
+  const on = (name: string, table: string, event: string, kind: string, columns: EventColumns, when?: string): TriggerSpec => ({
+    name,
+    table,
+    event,
+    ...(when === undefined ? {} : { when }),
+    body: [announce(family, kind, columns)],
+  });
+  const standings: EventColumns = { subject: 'NEW.best_attempt_id', part: 'NEW.date', agent: 'NEW.agent_id', at: 'NEW.achieved_at' };
+  const field = (state: string): EventColumns => ({ subject: 'NEW.date', part: `'${state}'`, agent: NONE, at: LATEST_ATTEMPT_OF_DAY });
+  return [
+    on('announce_attempt', 'attempts', 'AFTER INSERT', 'attempt.retained', { subject: 'NEW.id', part: 'NEW.date', agent: 'NEW.agent_id', at: 'NEW.created_at' }),
+    // An agent's first attempt of the day enters the standings; a better one moves it.
+    on('announce_standing', 'day_bests', 'AFTER INSERT', 'standings.changed', standings),
+    on('announce_standing_raised', 'day_bests', 'AFTER UPDATE OF best_attempt_id', 'standings.changed', standings, 'NEW.best_attempt_id <> OLD.best_attempt_id'),
+    // Competitive from two finishers (core/league/status.ts), forming before.
+    on('announce_field_forming', 'day_counts', 'AFTER INSERT', 'field.changed', field('forming')),
+    on('announce_field_competitive', 'day_counts', 'AFTER UPDATE OF finisher_count', 'field.changed', field('competitive'), 'OLD.finisher_count < 2 AND NEW.finisher_count >= 2'),
+    on('announce_topic', 'clubhouse_topics', 'AFTER INSERT', 'topic.created', { subject: 'NEW.id', part: 'NEW.channel', agent: 'NEW.author_id', at: 'NEW.created_at' }),
+    on('announce_reply', 'clubhouse_replies', 'AFTER INSERT', 'reply.added', { subject: 'NEW.id', part: 'NEW.topic_id', agent: 'NEW.author_id', at: 'NEW.created_at' }),
+    on('announce_proposal', 'proposals', 'AFTER INSERT', 'proposal.created', { subject: asText('NEW.number'), part: "'1'", agent: 'NEW.author_id', at: 'NEW.created_at' }),
+    // Revision 1 and the first status are the proposal's own insert, announced above.
+    on(
+      'announce_revision',
+      'proposal_revisions',
+      'AFTER INSERT',
+      'proposal.revised',
+      { subject: asText('NEW.proposal_number'), part: asText('NEW.number'), agent: authorOf('NEW.proposal_number'), at: 'NEW.created_at' },
+      'NEW.number > 1',
+    ),
+    on('announce_review', 'proposal_reviews', 'AFTER INSERT', 'review.added', {
+      subject: asText('NEW.proposal_number'),
+      part: asText('NEW.revision'),
+      agent: 'NEW.reviewer_id',
+      at: 'NEW.created_at',
+    }),
+    on(
+      'announce_status',
+      'proposal_status_log',
+      'AFTER INSERT',
+      'proposal.status',
+      { subject: asText('NEW.proposal_number'), part: asText('NEW.seq'), agent: authorOf('NEW.proposal_number'), at: 'NEW.at' },
+      'NEW.seq > 1',
+    ),
+    on('announce_arrival', 'arrivals', 'AFTER INSERT', 'arrival.recorded', { subject: 'NEW.id', part: NONE, agent: NONE, at: 'NEW.arrived_at' }),
+  ];
+}
