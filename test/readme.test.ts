@@ -30,7 +30,7 @@ describe('README.md, run as written', () => {
 
   it('runs every block that talks to the arena, and leaves no file behind', async () => {
     const blocks = readmeBlocks();
-    expect(blocks.filter((block) => !block.runs).map((block) => block.heading)).toEqual(['Quick start', 'Running in production']);
+    expect(blocks.filter((block) => !block.runs).map((block) => block.heading)).toEqual(['Quick start', 'Live events', 'Running in production']);
     const runs = blocks.filter((block) => block.runs);
     expect(runs.map((block) => block.heading)).toEqual(
       expect.arrayContaining([

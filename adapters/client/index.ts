@@ -9,11 +9,13 @@
  *     const run = await arena.playPacketRun({ query: { actions: 'UURRDD' } });
  */
 import { ArenaProblemError, ArenaUnreachableError, type ArenaProblem } from './errors.ts';
+import { followedEvents, type ArenaEvent } from './events.ts';
 import { OPERATIONS } from './operations.ts';
 import { retrying, type RetryPolicy } from './retry.ts';
 import type { CallOptions, OperationAnswer, OperationArguments, OperationId, OperationMethods } from './types.ts';
 
 export { ArenaProblemError, ArenaUnreachableError, type ArenaFieldError, type ArenaProblem } from './errors.ts';
+export type { ArenaEvent } from './events.ts';
 export { OPERATIONS, type ArenaOperations, type ArenaProblemSlug } from './operations.ts';
 export type { RetryPolicy } from './retry.ts';
 export type { CallOptions, OperationAnswer, OperationArguments, OperationId, OperationInput, OperationMethods } from './types.ts';
@@ -57,7 +59,7 @@ export function createArenaClient(options: ArenaClientOptions): ArenaClient {
   const policy: RetryPolicy = { attempts: 3, maxWaitSeconds: 10, ...options.retry };
 
   async function call(operationId: OperationId, input: Input = {}): Promise<unknown> {
-    const operation: { method: string; path: string; auth?: string; durable?: true; protocol?: true } = OPERATIONS[operationId];
+    const operation: { method: string; path: string; auth?: string; durable?: true; protocol?: true; stream?: true } = OPERATIONS[operationId];
     if (!operation) throw new TypeError(`the arena has no operation ${String(operationId)}`);
     const url = `${base}${pathOf(operation.path, input.params)}${queryOf(input.query)}`;
     const headers = new Headers({ accept: ACCEPT, ...options.headers, ...input.headers });
@@ -71,10 +73,25 @@ export function createArenaClient(options: ArenaClientOptions): ArenaClient {
     // A read is safe to send again, and a durable write is answered once per key; other writes
     // (a State Forge compile, an MCP message) are sent once.
     const safe = operation.method === 'GET' || operation.durable === true;
-    const answer = await retrying(policy, safe ? policy.attempts : 1, input.signal, () => send(url, init)).catch((error: unknown) => {
-      throw input.signal?.aborted ? error : new ArenaUnreachableError(operationId, safe ? policy.attempts : 1, url, error);
-    });
-    return read(operationId, operation.method, answer, new URL(url).pathname);
+    const sent = (to: string, with_: RequestInit) =>
+      retrying(policy, safe ? policy.attempts : 1, input.signal, () => send(to, with_)).catch((error: unknown) => {
+        throw input.signal?.aborted ? error : new ArenaUnreachableError(operationId, safe ? policy.attempts : 1, to, error);
+      });
+    if (operation.stream) return following(operationId, url, init, sent);
+    return read(operationId, operation.method, await sent(url, init), new URL(url).pathname);
+  }
+
+  /** An event stream, read as NDJSON: refused now with its problem, else followed across reconnections. */
+  async function following(operationId: OperationId, url: string, init: RequestInit, sent: (url: string, init: RequestInit) => Promise<Response>): Promise<AsyncIterable<ArenaEvent>> {
+    const headers = new Headers(init.headers);
+    headers.set('accept', 'application/x-ndjson, application/problem+json;q=0.9');
+    const connect = async (to: string, extra: Record<string, string> = {}) => {
+      const answer = await sent(to, { ...init, headers: new Headers([...headers, ...Object.entries(extra)]) });
+      if (!answer.ok) await read(operationId, 'GET', answer, new URL(to).pathname);
+      return answer;
+    };
+    const first = await connect(url);
+    return followedEvents(first, (after) => connect(url, { 'last-event-id': String(after) }), init.signal ?? undefined);
   }
 
   const methods = Object.fromEntries(Object.keys(OPERATIONS).map((operationId) => [operationId, (input?: Input) => call(operationId as OperationId, input)]));

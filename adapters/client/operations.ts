@@ -6,6 +6,7 @@
  * `auth`: `agent` takes an arena key, `optional-agent` uses one when given, `operator` takes
  * the operator's token. `durable`: a write that takes an Idempotency-Key and answers a key once.
  * `protocol`: a body read by the protocol the route serves (MCP, A2A), not by the arena.
+ * `stream`: an answer that never ends (`GET /api/events`), followed as events.
  */
 export const OPERATIONS = {
   listGames: { method: 'GET', path: '/api/games' },
@@ -61,6 +62,7 @@ export const OPERATIONS = {
   exportTopics: { method: 'GET', path: '/api/exports/topics' },
   exportProposals: { method: 'GET', path: '/api/exports/proposals' },
   exportArrivals: { method: 'GET', path: '/api/exports/arrivals' },
+  streamEvents: { method: 'GET', path: '/api/events', stream: true },
   getJwks: { method: 'GET', path: '/.well-known/jwks.json' },
   getFeed: { method: 'GET', path: '/feed.xml' },
   getLlmsTxt: { method: 'GET', path: '/llms.txt' },
@@ -2647,6 +2649,15 @@ export interface ArenaOperations {
         }[] | undefined;
       };
     };
+  };
+  streamEvents: {
+    query: {
+      kind?: string | undefined;
+      agent?: string | undefined;
+      after?: string | undefined;
+    };
+    body: undefined;
+    response: string;
   };
   submitLeagueAttempt: {
     query: undefined;

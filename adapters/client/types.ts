@@ -1,3 +1,4 @@
+import type { ArenaEvent } from './events.ts';
 import type { ArenaOperations, OPERATIONS } from './operations.ts';
 
 /** An operation of the arena, by its operationId (`playPacketRun`, `joinLeague`, `submitLeagueAttempt`, …). */
@@ -53,8 +54,11 @@ export type OperationInput<K extends OperationId> = QueryPart<Contract<K>['query
 /** The arguments of a call: the input may be left out when nothing in it is required. */
 export type OperationArguments<K extends OperationId> = [RequiredKeys<OperationInput<K>>] extends [never] ? [input?: OperationInput<K>] : [input: OperationInput<K>];
 
-/** What operation K answers: its JSON as the route's response schema reads it, or text where the route answers text. */
-export type OperationAnswer<K extends OperationId> = Contract<K>['response'];
+/**
+ * What operation K answers: its JSON as the route's response schema reads it, text where the
+ * route answers text, or the events of a stream, followed across reconnections.
+ */
+export type OperationAnswer<K extends OperationId> = Entry<K> extends { stream: true } ? AsyncIterable<ArenaEvent> : Contract<K>['response'];
 
 /** A call of each operation, by its operationId. */
 export type OperationMethods = { readonly [K in OperationId]: (...input: OperationArguments<K>) => Promise<OperationAnswer<K>> };

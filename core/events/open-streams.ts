@@ -14,11 +14,12 @@ export class OpenStreams {
   private perClient = new Map<string, number>();
   private open = new Set<AbortController>();
 
-  /** A lease for one more stream of `client`, or undefined when it already holds `limit`. */
-  acquire(client: string, limit: number): StreamLease | undefined {
+  /** A lease for one more stream of `client`, or undefined when it already holds `limit`; `opened` is told of it and gives what to call as it ends. */
+  acquire(client: string, limit: number, opened: () => () => void): StreamLease | undefined {
     const held = this.perClient.get(client) ?? 0;
     if (held >= limit) return undefined;
     this.perClient.set(client, held + 1);
+    const closed = opened();
     const ending = new AbortController();
     this.open.add(ending);
     let released = false;
@@ -27,6 +28,7 @@ export class OpenStreams {
       release: () => {
         if (released) return;
         released = true;
+        closed();
         this.open.delete(ending);
         const left = (this.perClient.get(client) ?? 1) - 1;
         if (left > 0) this.perClient.set(client, left);

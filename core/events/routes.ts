@@ -61,14 +61,17 @@ async function openEventStream(arena: ArenaContext, request: Request, connection
   const resumed = request.headers.get('last-event-id');
   const cursor = startingCursor(resumed ?? query.after, resumed !== null ? 'Last-Event-ID' : 'after', latest);
   const { streamsPerClient } = arena.settings.events;
-  const lease = arena.memory.get(OPEN_STREAMS).acquire(connection.clientAddress ?? 'unknown', streamsPerClient);
+  const lease = arena.memory.get(OPEN_STREAMS).acquire(connection.clientAddress ?? 'unknown', streamsPerClient, arena.metrics.eventStreamOpened);
   if (!lease) {
     throw new HttpError('rate-limited', `this client already holds ${streamsPerClient} open event streams, the most one client may; close one, or try again later`, {
       headers: { 'retry-after': '30' },
     });
   }
+  // Ends when the instance stops, or when the client goes (where the runtime tells `request.signal`; elsewhere the body's cancel does).
+  const ended = request.signal ? AbortSignal.any([lease.signal, request.signal]) : lease.signal;
+  ended.addEventListener('abort', lease.release, { once: true });
   const opened = { kind: 'stream.opened' as const, id: cursor, kinds: filter.kinds ?? null, agent: query.agent ?? null, heartbeatSeconds: arena.settings.events.heartbeatMs / 1000 };
-  const chunks = released(eventStream(arena, { format, opened, filter, signal: lease.signal }), lease.release);
+  const chunks = released(eventStream(arena, { format, opened, filter, signal: ended }), lease.release);
   const body = streamedBody(chunks, (error) => arena.report({ what: 'an event stream failed while it was open', error }), lease.release);
   return new Response(body, {
     headers: {

@@ -5,6 +5,7 @@
  * that resumes after the last id it received misses nothing and repeats nothing.
  */
 import type { ArenaContext } from '../context.ts';
+import { StorageUnavailableError } from '../store/errors.ts';
 import { EVENT_BELL } from './bell.ts';
 import { publicEvent, type PublicEvent } from './present.ts';
 import type { EventFilter } from './records.ts';
@@ -49,8 +50,20 @@ export interface StreamRequest {
   signal: AbortSignal;
 }
 
-/** The stream's text, a chunk at a time, until `signal` aborts. */
-export async function* eventStream(arena: ArenaContext, { format, opened, filter, signal }: StreamRequest): AsyncGenerator<string> {
+/**
+ * The stream's text, a chunk at a time, until `signal` aborts. When the database becomes
+ * unreachable the stream just ends: the client reconnects with `Last-Event-ID`, and is answered
+ * 503 until the database is back.
+ */
+export async function* eventStream(arena: ArenaContext, request: StreamRequest): AsyncGenerator<string> {
+  try {
+    yield* openStream(arena, request);
+  } catch (error) {
+    if (!(error instanceof StorageUnavailableError)) throw error;
+  }
+}
+
+async function* openStream(arena: ArenaContext, { format, opened, filter, signal }: StreamRequest): AsyncGenerator<string> {
   const write = format === 'sse' ? sse : ndjson;
   const { pollMs, heartbeatMs } = arena.settings.events;
   const bell = arena.memory.get(EVENT_BELL);

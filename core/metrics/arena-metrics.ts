@@ -7,8 +7,8 @@ const LATENCY_BOUNDS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.
 
 /**
  * What one arena instance counts since it started: its requests by route pattern (never the
- * URL) and status, their latency, the requests in flight, each storage operation's latency
- * and failures, and what is running. Per instance: a scraper sums across instances.
+ * URL) and status, their latency, the requests in flight and event streams open, each storage
+ * operation's latency and failures, and what is running. Per instance: a scraper sums across instances.
  */
 export function createArenaMetrics(runtime: string, startedAt: number) {
   const requests = new Counter('arena_http_requests_total', 'Requests answered, by method, route pattern and status.');
@@ -16,11 +16,13 @@ export function createArenaMetrics(runtime: string, startedAt: number) {
   const inFlight = new Gauge('arena_http_requests_in_flight', 'Requests being answered now.');
   const storage = new Histogram('arena_storage_operation_duration_seconds', 'Time of each storage operation, by operation and outcome.', LATENCY_BOUNDS);
   const storageErrors = new Counter('arena_storage_errors_total', 'Storage operations that failed, by operation and kind (unavailable or other).');
+  const eventStreams = new Gauge('arena_event_streams_open', 'Event streams (GET /api/events) this instance holds open now.');
   const build = new Gauge('arena_build_info', 'The running service: its version, protocol and runtime (always 1).');
   const started = new Gauge('arena_start_time_seconds', 'When this instance started, in seconds since the Unix epoch.');
   build.set({ version: ARENA.version, protocol: ARENA.protocol, runtime }, 1);
   started.set({}, startedAt / 1000);
   inFlight.set({}, 0);
+  eventStreams.set({}, 0);
 
   return {
     /** Call as a request arrives; call what it returns once it is answered. */
@@ -39,7 +41,12 @@ export function createArenaMetrics(runtime: string, startedAt: number) {
       storage.observe({ operation, outcome: failure === null ? 'ok' : 'error' }, seconds);
       if (failure !== null) storageErrors.inc({ operation, kind: failure });
     },
-    exposition: () => exposition([requests, latency, inFlight, storage, storageErrors, build, started]),
+    /** Call as an event stream opens; call what it returns once, as it ends. */
+    eventStreamOpened(): () => void {
+      eventStreams.add({}, 1);
+      return () => eventStreams.add({}, -1);
+    },
+    exposition: () => exposition([requests, latency, inFlight, eventStreams, storage, storageErrors, build, started]),
   };
 }
 

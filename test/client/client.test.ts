@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ArenaProblemError, ArenaUnreachableError, createArenaClient, OPERATIONS, type ArenaClient, type Fetch, type OperationId } from '../../adapters/client/index.ts';
+import { ArenaProblemError, ArenaUnreachableError, createArenaClient, OPERATIONS, type ArenaClient, type ArenaEvent, type Fetch, type OperationId } from '../../adapters/client/index.ts';
 import { shortestExitTape } from '../../core/games/packet-run/exit-path.ts';
 import { finishingTape, freshNonce } from '../../fixtures/league.ts';
 import { startArena, type RunningArena } from '../support/servers.ts';
@@ -20,6 +20,27 @@ function recording(fault: (sent: number, url: string, init: RequestInit) => Prom
     return (await fault(sent.length, url, init)) ?? fetch(url, init);
   };
   return { sent, send };
+}
+
+/** An answer whose body breaks (as a lost connection does) after `count` whole lines. */
+function cutAfterLines(count: number) {
+  return (answer: Response): Response => {
+    let lines = 0;
+    const cut = new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        const text = new TextDecoder().decode(chunk);
+        const kept: string[] = [];
+        for (const line of text.split(/(?<=\n)/)) {
+          if (lines >= count) break;
+          kept.push(line);
+          if (line.endsWith('\n')) lines++;
+        }
+        if (kept.length > 0) controller.enqueue(new TextEncoder().encode(kept.join('')));
+        if (lines >= count) controller.error(new TypeError('the connection was lost'));
+      },
+    });
+    return new Response(answer.body!.pipeThrough(cut), answer);
+  };
 }
 
 async function joined(handle: string) {
@@ -111,6 +132,30 @@ describe('the typed client (agent-arena/client), against a real arena', () => {
     expect(lost).toMatchObject({ attempts: 1, message: expect.stringContaining('did not answer') });
     expect(down.sent).toHaveLength(1);
     expect(down.sent[0]!.headers.has('idempotency-key')).toBe(false);
+  });
+
+  it('follows the live events, resuming after the last id when the connection is lost: each event once, in order', async () => {
+    const { agent } = await joined('client-follower');
+    const league = await client.getLeague();
+    // The first connection breaks after its first message and one event; later ones are left whole.
+    const breaking = recording((sent, url, init) => (sent === 1 ? fetch(url, init).then(cutAfterLines(2)) : undefined));
+    const aborter = new AbortController();
+    const follower = createArenaClient({ baseUrl: arena.baseUrl, fetch: breaking.send });
+    const events = await follower.streamEvents({ query: { kind: 'attempt.retained' }, signal: aborter.signal });
+    const tape = (finishing: boolean) => (finishing ? finishingTape(league.board) : 'U');
+    const written: string[] = [];
+    for (const finishing of [true, false, true]) written.push((await agent.submitLeagueAttempt({ body: { challengeToken: league.challengeToken, actions: tape(finishing) } })).attempt.id);
+    const seen: ArenaEvent[] = [];
+    for await (const event of events) {
+      seen.push(event);
+      if (event.data?.id === written.at(-1)) break;
+    }
+    aborter.abort();
+    expect(seen.map((event) => event.kind)).toEqual(['attempt.retained', 'attempt.retained', 'attempt.retained']);
+    expect(seen.map((event) => event.data?.id)).toEqual(written);
+    expect(breaking.sent).toHaveLength(2);
+    expect(breaking.sent[1]!.headers.get('last-event-id')).toBe(String(seen[0]!.id));
+    await expect(client.streamEvents({ query: { agent: 'nobody-at-all' } })).rejects.toMatchObject({ status: 404, slug: 'not-found' });
   });
 
   it('calls every operation of the route table: an answer, or a refusal as a typed problem', async () => {

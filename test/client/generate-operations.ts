@@ -42,6 +42,7 @@ const HEADER = `/**
  * \`auth\`: \`agent\` takes an arena key, \`optional-agent\` uses one when given, \`operator\` takes
  * the operator's token. \`durable\`: a write that takes an Idempotency-Key and answers a key once.
  * \`protocol\`: a body read by the protocol the route serves (MCP, A2A), not by the arena.
+ * \`stream\`: an answer that never ends (\`GET /api/events\`), followed as events.
  */`;
 
 function entryOf(route: Route): string {
@@ -51,6 +52,7 @@ function entryOf(route: Route): string {
     ...(route.auth ? [`auth: '${route.auth}'`] : []),
     ...(route.durable ? ['durable: true'] : []),
     ...(route.protocolBody ? ['protocol: true'] : []),
+    ...([route.responds?.type ?? []].flat().includes('text/event-stream') ? ['stream: true'] : []),
   ];
   return `{ ${members.join(', ')} }`;
 }

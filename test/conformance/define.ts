@@ -6,6 +6,7 @@ import { caching } from './caching.ts';
 import { clubhouse } from './clubhouse.ts';
 import { statusDocuments } from './documents.ts';
 import { deepJson } from './deep-json.ts';
+import { EVENTS_HEARTBEAT_MS, liveEvents } from './events.ts';
 import { openData } from './exports.ts';
 import { healthProbes } from './health.ts';
 import { requestIds } from './request-ids.ts';
@@ -48,6 +49,7 @@ export function defineConformance(runtime: Runtime, node?: { version: string; ex
         ARENA_SIGNING_KEY: encodeBase64Url(signingSeed),
         ARENA_OPERATOR_TOKEN: operatorToken,
         ARENA_ARRIVAL_DAILY_CAP: String(ARRIVAL_CAP),
+        ARENA_EVENTS_HEARTBEAT_MS: String(EVENTS_HEARTBEAT_MS),
       }, node?.executable);
     });
     afterAll(async () => arena?.stop());
@@ -71,6 +73,7 @@ export function defineConformance(runtime: Runtime, node?: { version: string; ex
     idempotencyOnEveryWrite(target);
     arrivalHall(target);
     openData(target);
+    liveEvents(target);
     openApi(target);
     statusDocuments(target);
     discoveryLinks(target);

@@ -134,6 +134,16 @@ function send(baseUrl: string, hostile: Hostile): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const options = { hostname, port, method: hostile.method, path: hostile.target, headers: hostile.headers, insecureHTTPParser: true, agent: false };
     const request = httpRequest(options, (response) => {
+      const type = String(response.headers['content-type'] ?? '');
+      // An open event stream never ends: its status and first message are its answer.
+      if (response.statusCode === 200 && /^(text\/event-stream|application\/x-ndjson)/.test(type) && hostile.target.startsWith('/api/events')) {
+        response.once('data', (part: Buffer) => {
+          response.destroy();
+          resolve({ status: 200, type, body: part.toString('utf8') });
+        });
+        response.once('end', () => resolve({ status: 200, type, body: '' }));
+        return;
+      }
       const parts: Buffer[] = [];
       response.on('data', (part: Buffer) => parts.push(part));
       response.on('end', () => resolve({ status: response.statusCode!, type: String(response.headers['content-type'] ?? ''), body: Buffer.concat(parts).toString('utf8') }));

@@ -86,6 +86,8 @@ async function startWorkers(env: Record<string, string>): Promise<RunningArena> 
     modules: true,
     scriptPath: await bundleWorker(),
     compatibilityDate: '2026-04-01',
+    // As wrangler.toml sets it.
+    compatibilityFlags: ['enable_request_signal'],
     bindings: env,
     d1Databases: ['DB'],
     host: '127.0.0.1',
