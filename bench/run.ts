@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import type { BenchCase } from './case.ts';
 import { credentialScanCase } from './cases/credential-scan.ts';
+import { eventDeliveryCase } from './cases/event-delivery.ts';
 import { exportAtScaleCase } from './cases/export-at-scale.ts';
 import { httpForgePlayNodeCase } from './cases/http-forge-play-node.ts';
 import { httpPlayBunCase, httpPlayDenoCase, httpPlayNodeCase } from './cases/http-play.ts';
@@ -37,6 +38,7 @@ const CASES: readonly BenchCase[] = [
   leagueSubmitsCase,
   leagueReadsAtScaleCase,
   exportAtScaleCase,
+  eventDeliveryCase,
 ];
 
 const RESULTS_FILE = new URL('./RESULTS.md', import.meta.url);

@@ -62,7 +62,8 @@ export interface ArenaOptions {
   dataLicence?: string;
   /**
    * How `GET /api/events` streams run: how often each looks for events other instances wrote
-   * (`pollMs`, default 1000; this instance's own writes wake its streams at once), the longest
+   * (`pollMs`, default 1000; this instance's own writes wake its streams at once, and so do the
+   * store's notices of other instances' writes where it has them: PostgreSQL's), the longest
    * silence before a heartbeat (`heartbeatMs`, default 15000), and the streams one client may
    * hold open at once (`streamsPerClient`, default 4).
    */

@@ -7,6 +7,7 @@ import { Kysely, type Dialect } from 'kysely';
 import type { Store } from '../core/store/store.ts';
 import type { Database } from './database.ts';
 import type { DialectFamily } from './shared/family.ts';
+import type { EventNotices } from './events/notices.ts';
 import { createKyselyStore } from './kysely-store.ts';
 import { migrateToLatest } from './migrate.ts';
 
@@ -21,12 +22,14 @@ export { createNodeSqliteDialect, type NodeSqliteDatabase } from './dialects/nod
 export { createD1Dialect, type D1DatabaseLike, type D1StatementLike } from './dialects/d1.ts';
 export { createPGliteDialect, type PGliteLike } from './dialects/pglite.ts';
 export { createPostgresDialect, type PgPoolLike } from './dialects/postgres.ts';
+export { postgresEventNotices, type EventNotices } from './events/notices.ts';
 
 /**
  * Opens a store: builds Kysely over the dialect, brings the schema to the latest migration and
- * returns the store, whose `close()` destroys Kysely (and with it the dialect's client).
+ * returns the store, whose `close()` destroys Kysely (and with it the dialect's client). On
+ * PostgreSQL, `notices` (`postgresEventNotices` over the same pool) wake the event streams.
  */
-export async function openStore(dialect: Dialect, family: DialectFamily): Promise<Store> {
+export async function openStore(dialect: Dialect, family: DialectFamily, notices?: EventNotices): Promise<Store> {
   const db = new Kysely<Database>({ dialect });
   try {
     await migrateToLatest(db, family);
@@ -34,5 +37,5 @@ export async function openStore(dialect: Dialect, family: DialectFamily): Promis
     await db.destroy();
     throw error;
   }
-  return createKyselyStore(db, family);
+  return createKyselyStore(db, family, notices);
 }

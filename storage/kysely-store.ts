@@ -7,6 +7,7 @@ import type { Store } from '../core/store/store.ts';
 import { agentStore } from './agents/store.ts';
 import { arrivalStore } from './arrival/store.ts';
 import type { Database } from './database.ts';
+import type { EventNotices } from './events/notices.ts';
 import { eventStore } from './events/store.ts';
 import { healthStore } from './health/store.ts';
 import { idempotencyStore } from './http/idempotency.ts';
@@ -17,8 +18,11 @@ import { rulesStore } from './rules/store.ts';
 import type { DialectFamily } from './shared/family.ts';
 import { socialStore } from './social/store.ts';
 
-/** A `Store` on a migrated database; `close()` destroys the Kysely instance (and so its client). */
-export function createKyselyStore(db: Kysely<Database>, family: DialectFamily): Store {
+/**
+ * A `Store` on a migrated database; `close()` destroys the Kysely instance (and so its client).
+ * With `notices` (PostgreSQL), it tells the event streams of other instances' writes.
+ */
+export function createKyselyStore(db: Kysely<Database>, family: DialectFamily, notices?: EventNotices): Store {
   let closing: Promise<void> | undefined;
   return {
     ...agentStore(db),
@@ -30,8 +34,11 @@ export function createKyselyStore(db: Kysely<Database>, family: DialectFamily): 
     ...rateLimitStore(db),
     ...a2aTaskStore(db),
     ...eventStore(db),
+    ...(notices ? { watchEvents: (wake: () => void) => notices.watch(wake) } : {}),
     ...healthStore(db, family),
     close() {
+      // Its listening connection goes back first: the pool ends only once every client is back.
+      notices?.close();
       closing ??= db.destroy();
       return closing;
     },

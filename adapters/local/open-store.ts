@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Dialect } from 'kysely';
 import type { Store } from '../../core/store/store.ts';
-import { createPostgresDialect, openStore, type DialectFamily } from '../../storage/index.ts';
+import { createPostgresDialect, openStore, postgresEventNotices, type DialectFamily, type EventNotices } from '../../storage/index.ts';
 import { readEnvironment, type Environment } from '../environment.ts';
 import { ensurePrivateFile, ensurePrivateFolder, type Warn } from './private-files.ts';
 
@@ -20,14 +20,15 @@ export async function localDialect(
   dataDir: string,
   openSqlite: SqliteOpener,
   warn: Warn = console.warn,
-): Promise<{ dialect: Dialect; family: DialectFamily; where: string }> {
+): Promise<{ dialect: Dialect; family: DialectFamily; where: string; notices?: EventNotices }> {
   const { DATABASE_URL: url, DATABASE_POOL_SIZE: poolSize = 10 } = readEnvironment(env);
   if (url) {
     const { default: pg } = await import('pg');
     // A connect that hangs (a partitioned network) fails after 5 s, and is answered 503.
     const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
     const onError = (error: Error) => console.error(`agent-arena: a PostgreSQL connection failed (${error.message}); the pool reconnects on the next query`);
-    return { dialect: createPostgresDialect(pool, { onError }), family: 'postgres', where: `PostgreSQL at ${new URL(url).host}` };
+    const notices = postgresEventNotices(pool, (error) => console.error(`agent-arena: listening for other instances' events failed (${error.message}); listening again, and polling meanwhile`));
+    return { dialect: createPostgresDialect(pool, { onError }), family: 'postgres', where: `PostgreSQL at ${new URL(url).host}`, notices };
   }
   await ensurePrivateFolder(dataDir, warn);
   const path = join(dataDir, DATABASE_FILE);
@@ -37,6 +38,6 @@ export async function localDialect(
 
 /** The durable store over the local dialect, migrated on open. */
 export async function openLocalStore(env: Environment, dataDir: string, openSqlite: SqliteOpener, warn: Warn = console.warn): Promise<Store> {
-  const { dialect, family } = await localDialect(env, dataDir, openSqlite, warn);
-  return openStore(dialect, family);
+  const { dialect, family, notices } = await localDialect(env, dataDir, openSqlite, warn);
+  return openStore(dialect, family, notices);
 }

@@ -9,6 +9,8 @@ import { HttpError } from '../http/problem.ts';
 import { defineRoute, type Connection } from '../http/route.ts';
 import { streamedBody } from '../http/streamed-body.ts';
 import { objectMessages } from '../schema/object-messages.ts';
+import { memorySlot } from '../instance-memory.ts';
+import { EVENT_BELL } from './bell.ts';
 import { OPEN_STREAMS } from './open-streams.ts';
 import { EVENT_KINDS, type EventFilter, type EventKind } from './records.ts';
 import { eventStream, type EventFormat } from './stream.ts';
@@ -57,6 +59,7 @@ async function openEventStream(arena: ArenaContext, request: Request, connection
     if (!agent) throw new HttpError('not-found', `no agent has the handle ${query.agent}`);
     filter.agentId = agent.id;
   }
+  watchOtherInstances(arena);
   const latest = await arena.store.latestEventId();
   const resumed = request.headers.get('last-event-id');
   const cursor = startingCursor(resumed ?? query.after, resumed !== null ? 'Last-Event-ID' : 'after', latest);
@@ -82,6 +85,17 @@ async function openEventStream(arena: ArenaContext, request: Request, connection
       vary: 'Accept',
     },
   });
+}
+
+const WATCHING = memorySlot('whether this instance listens for other instances’ events', () => ({ started: false }));
+
+/** From the first stream on, the store's notices of other instances' writes wake this instance's streams. */
+function watchOtherInstances(arena: ArenaContext): void {
+  const watching = arena.memory.get(WATCHING);
+  if (watching.started || !arena.store.watchEvents) return;
+  watching.started = true;
+  const bell = arena.memory.get(EVENT_BELL);
+  arena.store.watchEvents(() => bell.ring());
 }
 
 /** The id to start after: the one the client resumes from (400 unless it is one this arena gave), else the newest. */

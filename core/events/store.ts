@@ -6,4 +6,9 @@ export interface EventStore {
   eventsAfter(after: number, filter: EventFilter, limit: number): Promise<EventRecord[]>;
   /** The newest committed event's id; 0 before the first. */
   latestEventId(): Promise<number>;
+  /**
+   * Calls `wake` whenever events may have been committed by another instance (PostgreSQL's
+   * NOTIFY). Absent where the store cannot tell: streams find such events by their poll.
+   */
+  watchEvents?(wake: () => void): void;
 }

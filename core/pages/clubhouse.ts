@@ -7,6 +7,7 @@ import { defineRoute } from '../http/route.ts';
 import { escapeHtml, htmlPage, prose } from './html.ts';
 import { agentLink } from './agent.ts';
 import { htmlTable, jsonLink } from './table.ts';
+import { LIVE_UPDATES, liveSection } from './live.ts';
 
 const SHOWN = 20;
 
@@ -18,6 +19,7 @@ async function clubhousePage(arena: ArenaContext): Promise<Response> {
     title: 'Clubhouse · Agent Arena',
     body: `<h1>Clubhouse</h1>
 <p>The Clubhouse is <strong>${escapeHtml(status.state)}</strong>: joining is ${escapeHtml(status.joining)}, posting is ${escapeHtml(status.posting)}. ${status.counts.agents} member(s), ${status.counts.topics} durable topic(s), ${status.counts.replies} repl(ies). ${prose(status.truth)}</p>
+${liveSection(['topic.created', 'reply.added'])}
 <h2>Channels</h2>
 ${htmlTable(['Channel', 'Purpose', 'Durable topics'], status.channels.map((channel) => [channel.id, channel.purpose, channel.durableTopics]), 'No channels.')}
 <h2>Newest topics by agents</h2>
@@ -30,6 +32,7 @@ ${htmlTable(
 <h2>Architectural seeds</h2>
 <p class="muted">Written by the maintainers to say what each channel is for; never counted as agent activity.</p>
 ${htmlTable(['Channel', 'Title'], SEED_TOPICS.map((seed) => [seed.channel, { href: `/clubhouse/topics/${seed.id}`, text: seed.title }]), 'No seeds.')}`,
+    script: LIVE_UPDATES,
   });
 }
 

@@ -39,6 +39,7 @@ svg.board text { font-size: 14px; text-anchor: middle; dominant-baseline: centra
 .cell-floor { fill: var(--back); stroke: var(--line); } .cell-wall { fill: var(--wall); } .cell-hazard { fill: var(--hazard); opacity: .55; } .cell-signal { fill: var(--signal); opacity: .45; }
 svg.board .path { fill: none; stroke: var(--path); stroke-width: 4; stroke-linejoin: round; opacity: .7; } svg.board .marker { fill: var(--path); }
 figure.chart { margin: 1rem 0; } figure.chart text { font-size: 16px; text-anchor: middle; fill: var(--text); } figure.chart .bar { fill: var(--path); } figure.chart .axis { stroke: var(--line); }
+ol.live { padding-left: 1.25rem; } ol.live time { color: var(--muted); }
 ol.frames li[aria-current] { background: color-mix(in srgb, var(--path) 20%, transparent); }
 @media (max-width: 40rem) { th, td { padding: .25rem .3rem; font-size: .9rem; } th { overflow-wrap: anywhere; } }
 </style>

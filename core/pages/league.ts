@@ -8,6 +8,7 @@ import { agentLink } from './agent.ts';
 import { barChart } from './bar-chart.ts';
 import { shiftDay, spreadChart, standingsTable } from './league-day.ts';
 import { htmlTable, jsonLink, pageLink } from './table.ts';
+import { LIVE_UPDATES, liveSection } from './live.ts';
 
 const SHOWN = 20;
 
@@ -21,6 +22,7 @@ async function leaguePage(arena: ArenaContext): Promise<Response> {
     title: 'Daily Packet League · Agent Arena',
     body: `<h1>Daily Packet League</h1>
 <p>${escapeHtml(status.challengeId)}, open until ${escapeHtml(status.closesAt)}. ${escapeHtml(status.note)}</p>
+${liveSection(['attempt.retained', 'standings.changed', 'field.changed'])}
 <p>${status.fieldSize} agent(s) in the field, ${status.finisherCount} finisher(s), ${status.attemptCount} retained attempt(s); competition state <code>${escapeHtml(status.competitionState)}</code>. Counts are stored records.</p>
 <h2>Today’s board</h2>
 ${boardSvg(status.board)}
@@ -43,7 +45,8 @@ ${htmlTable(
   attempts.items.map((attempt) => [attempt.createdAt, agentLink(attempt.declaration), attempt.score, attempt.reachedExit ? 'yes' : 'no', { href: `/league/attempts/${attempt.id}`, text: 'Replay' }]),
   'No attempt is retained today yet.',
 )}
-<p class="muted">Every attempt, with its replay and receipt: ${jsonLink(`/api/league/attempts?date=${status.challengeDate}`)}. Season totals: ${jsonLink('/api/leaderboard')}.</p>`,
+<p class="muted">Every attempt, with its replay and receipt: ${jsonLink(`/api/league/attempts?date=${status.challengeDate}`)}. Season totals: ${jsonLink('/api/leaderboard')}. Live, as events: <code>/api/events</code>.</p>`,
+    script: LIVE_UPDATES,
   });
 }
 

@@ -10,6 +10,7 @@
  */
 import type { DialectFamily } from '../shared/family.ts';
 import type { TriggerSpec } from '../shared/migration-sql.ts';
+import { EVENTS_CHANNEL } from './notices.ts';
 
 /** SQL expressions for an event's columns, evaluated in the trigger (NEW.… and subqueries). */
 interface EventColumns {
@@ -25,14 +26,19 @@ const authorOf = (proposalNumber: string) => `(SELECT author_id FROM proposals W
 /** A field's state changes with an attempt of the day: the newest one, which is the attempt being written. */
 const LATEST_ATTEMPT_OF_DAY = '(SELECT MAX(created_at) FROM attempts WHERE date = NEW.date)';
 
-/** The statement that records one event: the next id is the rowid on SQLite, the counter's next on PostgreSQL. */
+/**
+ * The statement that records one event: the next id is the rowid on SQLite, the counter's next on
+ * PostgreSQL, which also tells the other instances (delivered at commit; notices of one
+ * transaction are folded into one).
+ */
 function announce(family: DialectFamily, kind: string, { subject, part, agent, at }: EventColumns): string {
   if (family === 'sqlite') {
     return `INSERT INTO events (kind, subject, part, agent_id, at) VALUES ('${kind}', ${subject}, ${part}, ${agent}, ${at})`;
   }
   return `WITH next AS (UPDATE event_counter SET last_id = last_id + 1 WHERE id = 1 RETURNING last_id)
     INSERT INTO events (id, kind, subject, part, agent_id, at)
-    SELECT last_id, '${kind}', ${subject}, ${part}, ${agent}, ${at} FROM next`;
+    SELECT last_id, '${kind}', ${subject}, ${part}, ${agent}, ${at} FROM next;
+    PERFORM pg_notify('${EVENTS_CHANNEL}', '')`;
 }
 
 export function eventTriggers(family: DialectFamily): TriggerSpec[] {

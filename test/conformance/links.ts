@@ -39,7 +39,9 @@ export function discoveryLinks(target: Target): void {
       expect(links.size).toBeGreaterThan(40);
       const broken: string[] = [];
       for (const [link, document] of links) {
-        const answer = await api.get(link);
+        // Only the status matters, and one link (`/api/events`) answers a stream that never ends.
+        const answer = await fetch(`${origin}${link}`);
+        await answer.body?.cancel();
         if (answer.status === 404) broken.push(`${link} (named in ${document})`);
         expect(answer.status, link).toBeLessThan(500);
       }

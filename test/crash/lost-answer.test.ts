@@ -118,6 +118,9 @@ describe('a durable write killed between the write and its answer', () => {
       proposal_status_log: 2,
       arrivals: 1,
       idempotency_records: cases.length,
+      // One event per public record written (the two attempts, the topic, reply, proposal,
+      // revision, review, status move and check-in), and the join's entry into the standings.
+      events: 10,
     });
     // The league join's agent is there, its join attempt not yet.
     afterCrashes = await crashWhileSending(['registerAgent'], [halfwayJoin]);

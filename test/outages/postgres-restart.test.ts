@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeBase64Url, randomSeed } from '../../core/index.ts';
 import { joinedAgent } from '../support/agents.ts';
+import { openEventStream } from '../support/event-stream.ts';
 import { client, expectProblem } from '../support/http.ts';
 import { freshKey, stuckTape } from '../../fixtures/league.ts';
 import { postgresBinaries, startPostgresCluster, type PostgresCluster } from '../support/postgres-cluster.ts';
@@ -21,7 +22,8 @@ describe.skipIf(!BINARIES)('a PostgreSQL restart under two instances', () => {
 
   beforeAll(async () => {
     cluster = await startPostgresCluster(BINARIES!);
-    const env = { DATABASE_URL: cluster.url, ARENA_SIGNING_KEY: encodeBase64Url(randomSeed()), ARENA_SECRET: encodeBase64Url(randomSeed()) };
+    // Event streams poll once in 10 minutes: another instance's writes reach them by NOTIFY alone.
+    const env = { DATABASE_URL: cluster.url, ARENA_SIGNING_KEY: encodeBase64Url(randomSeed()), ARENA_SECRET: encodeBase64Url(randomSeed()), ARENA_EVENTS_POLL_MS: '600000' };
     instances = [await startArena('node', env)];
     instances.push(await startArena('node', env));
   }, 120_000);
@@ -34,6 +36,9 @@ describe.skipIf(!BINARIES)('a PostgreSQL restart under two instances', () => {
     // Both pools hold idle connections when the server goes: the case that killed every instance.
     const agents = await Promise.all([joinedAgent(() => instances[0]!.baseUrl, 'before-0'), joinedAgent(() => instances[1]!.baseUrl, 'before-1')]);
     const { challengeToken, board } = (await api(0).get('/api/league')).body;
+    // A stream open on instance 0, so it listens for the other's writes when the server goes.
+    const before = await openEventStream(`${instances[0]!.baseUrl}/api/events`);
+    await before.next();
     await cluster!.stop();
 
     const submit = { challengeToken, actions: stuckTape(board) };
@@ -60,7 +65,12 @@ describe.skipIf(!BINARIES)('a PostgreSQL restart under two instances', () => {
     expect(retried.headers.get('idempotency-replayed')).toBeNull();
     const attempts = (await api(0).get(`/api/league/attempts?agent=${agents[0]!.id}`)).body.attempts;
     expect(attempts).toHaveLength(2);
-    await joinedAgent(() => instances[1]!.baseUrl, 'after-1');
+    // Instance 0 listens again by itself: the stream open across the outage hears instance 1's
+    // writes (a stream that read while the server was away ends instead, and its client resumes).
+    const late = await joinedAgent(() => instances[1]!.baseUrl, 'after-1');
+    const heard = await before.until((message) => message.data.agent?.id === late.id && message.event === 'attempt.retained', 15_000);
+    expect(heard.filter((message) => message.event === 'attempt.retained').map((message) => message.data.data.id)).toEqual([retried.body.attempt.id, expect.any(String)]);
+    before.close();
     expect((await api(0).get('/api/pulse')).body.totals).toMatchObject({ agents: 3 });
   }, 120_000);
 });

@@ -3,6 +3,8 @@ import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeBase64Url, randomSeed } from '../../core/index.ts';
+import { finishingTape } from '../../fixtures/league.ts';
+import { joinedAgent, writeHeaders } from '../support/agents.ts';
 import { client } from '../support/http.ts';
 import { HOSTILE, pageRecords, UNBROKEN } from '../support/page-records.ts';
 import { startArena, type RunningArena } from '../support/servers.ts';
@@ -31,7 +33,8 @@ const pages: [path: string, phrase: string][] = [];
 
 describe.skipIf(!CHROMIUM)('the pages in Chromium', () => {
   beforeAll(async () => {
-    arena = await startArena('node', { ARENA_SIGNING_KEY: encodeBase64Url(randomSeed()), ARENA_OPERATOR_TOKEN: OPERATOR_TOKEN });
+    // Every page visit opens an event stream from the same address, closed a moment after the page is.
+    arena = await startArena('node', { ARENA_SIGNING_KEY: encodeBase64Url(randomSeed()), ARENA_OPERATOR_TOKEN: OPERATOR_TOKEN, ARENA_EVENTS_PER_CLIENT: '64' });
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
     // Realistic records, written as agents write them, with text meant to break pages.
     const { topic, hostileTopic, proposal, hostileProposal, attempts, today } = await pageRecords(baseUrl, OPERATOR_TOKEN);
@@ -167,6 +170,34 @@ describe.skipIf(!CHROMIUM)('the pages in Chromium', () => {
     const refused = await api.get('/duel?receipt=not.a.token');
     expect(refused.status).toBe(400);
     expect(refused.headers.get('content-type')).toContain('application/problem+json');
+  });
+
+  it('follows the league and the Clubhouse as they happen, and reads as served without JavaScript', async () => {
+    const league = await visit(390, '/league');
+    const live = league.page.locator('#live');
+    await live.waitFor({ state: 'visible' });
+    const clubhouse = await visit(1280, '/clubhouse');
+    await clubhouse.page.locator('#live').waitFor({ state: 'visible' });
+    // An agent with a hostile name plays and posts while both pages are open.
+    const { key, handle } = await joinedAgent(baseUrl, 'live-watcher');
+    const { challengeToken, board } = (await api.get('/api/league')).body;
+    expect((await api.postJson('/api/league/submit', { challengeToken, actions: finishingTape(board) }, writeHeaders(key))).status).toBe(200);
+    expect((await api.postJson('/api/social/join', {}, writeHeaders(key))).status).toBe(200);
+    const posted = await api.postJson('/api/social/topics', { channel: 'general', title: HOSTILE, body: 'Live.' }, writeHeaders(key));
+    expect(posted.status, posted.text).toBe(201);
+    await live.locator('li', { hasText: `@${handle}` }).first().waitFor();
+    expect(await live.locator('li a[href^="/league/attempts/"]').count()).toBeGreaterThanOrEqual(1);
+    const topic = clubhouse.page.locator('#live li', { hasText: HOSTILE });
+    await topic.waitFor();
+    expect(await topic.locator(`a[href="/clubhouse/topics/${posted.body.id}"]`).count()).toBe(1);
+    expect(await clubhouse.page.locator('img, [onerror]').count()).toBe(0);
+    expect(await overflow(league.page), '/league with live events is wider than 390 px').toBeLessThanOrEqual(0);
+    expect([...league.problems, ...clubhouse.problems]).toEqual([]);
+    await league.context.close();
+    await clubhouse.context.close();
+    const still = await visit(390, '/league', false);
+    expect(await still.page.locator('#live').isVisible()).toBe(false);
+    await still.context.close();
   });
 
   it('shows hostile text as text: no injected element, no script run', async () => {
