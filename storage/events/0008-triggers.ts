@@ -1,12 +1,14 @@
 /**
- * The triggers of migration 0008: each public write adds its event inside the statement that
- * writes the record, so an event exists exactly when its record does, whichever instance wrote it.
+ * The triggers of migration 0008: each public write adds its event in the transaction that writes
+ * the record, so an event exists exactly when its record does, whichever instance wrote it.
  *
- * Every trigger is named `announce_…`, which sorts before every other trigger on its table:
- * PostgreSQL fires a table's triggers in name order, so a transaction takes the event counter's
- * lock before any other (one lock order everywhere: no deadlock). SQLite fires the newest trigger
- * first, which these are. Events raised by another trigger's writes (a standings change, a field
- * becoming competitive) come after the event of the record that caused them.
+ * On PostgreSQL each runs at commit (a deferred constraint trigger): it takes the event counter's
+ * lock as its transaction's last lock, and holds it only while committing. So ids follow commit
+ * order, and no transaction can wait on the counter while holding a lock another one holding the
+ * counter wants (a revision locks its proposal before its event, a review after: no deadlock).
+ * Deferred triggers run in the order their rows were written: the record's own event first, then
+ * the standings and field changes its statement's triggers made. SQLite and D1 have one writer
+ * at a time, so their triggers run at once, and SQLite fires the newest trigger (these) first.
  */
 import type { DialectFamily } from '../shared/family.ts';
 import type { TriggerSpec } from '../shared/migration-sql.ts';
@@ -48,6 +50,7 @@ export function eventTriggers(family: DialectFamily): TriggerSpec[] {
     event,
     ...(when === undefined ? {} : { when }),
     body: [announce(family, kind, columns)],
+    atCommit: true,
   });
   const standings: EventColumns = { subject: 'NEW.best_attempt_id', part: 'NEW.date', agent: 'NEW.agent_id', at: 'NEW.achieved_at' };
   const field = (state: string): EventColumns => ({ subject: 'NEW.date', part: `'${state}'`, agent: NONE, at: LATEST_ATTEMPT_OF_DAY });

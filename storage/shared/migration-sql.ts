@@ -36,6 +36,11 @@ export interface TriggerSpec {
   event: string;
   when?: string;
   body: string[];
+  /**
+   * PostgreSQL: run at commit rather than after the statement (a deferred constraint trigger),
+   * so the locks it takes are the transaction's last. SQLite has one writer and runs it at once.
+   */
+  atCommit?: boolean;
 }
 
 /** The statements that create `triggers`: a SQLite trigger, or a PostgreSQL function and its trigger. */
@@ -49,13 +54,15 @@ export function createTriggers(family: DialectFamily, triggers: readonly Trigger
   END`,
     );
   }
-  return triggers.flatMap(({ name, table, event, when, body }) => [
+  return triggers.flatMap(({ name, table, event, when, body, atCommit }) => [
     `CREATE OR REPLACE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
   BEGIN
     ${body.join(';\n    ')};
     RETURN NULL;
   END $$`,
-    `CREATE OR REPLACE TRIGGER ${name} ${event} ON ${table}
+    // A constraint trigger cannot be created OR REPLACE: one left by a run that stopped halfway goes first.
+    ...(atCommit ? [`DROP TRIGGER IF EXISTS ${name} ON ${table}`] : []),
+    `CREATE ${atCommit ? 'CONSTRAINT' : 'OR REPLACE'} TRIGGER ${name} ${event} ON ${table}${atCommit ? ' DEFERRABLE INITIALLY DEFERRED' : ''}
     FOR EACH ROW${when ? ` WHEN (${when})` : ''} EXECUTE FUNCTION ${name}()`,
   ]);
 }

@@ -15,40 +15,46 @@ import { throwawayDatabase } from '../../fixtures/throwaway-postgres.ts';
 import { writeHeaders } from '../support/agents.ts';
 import { openEventStream, type StreamMessage } from '../support/event-stream.ts';
 import { client } from '../support/http.ts';
-import { startArena, type RunningArena } from '../support/servers.ts';
+import { startArena, type RunningArena, type Runtime } from '../support/servers.ts';
 
 const SERVER_URL = process.env.DATABASE_URL;
 
 const ids = (messages: StreamMessage[]) => messages.map((message) => Number(message.id));
 const attemptIds = (messages: StreamMessage[]) => messages.filter((message) => message.event === 'attempt.retained').map((message) => message.data.data.id as string);
 
-describe.each([
-  ['SQLite (one file, two processes)', 'sqlite'],
-  ['PostgreSQL (one server, two instances)', 'postgres'],
-] as const)('live events from two instances sharing %s', (_, family) => {
+/** The database two instances share, and the runtimes of the reading and the writing one. */
+const SHARED: readonly [title: string, database: 'sqlite' | 'postgres', runtimes: readonly [Runtime, Runtime]][] = [
+  ['one SQLite file (two Node processes)', 'sqlite', ['node', 'node']],
+  ['one PostgreSQL server (Node reading, Bun writing)', 'postgres', ['node', 'bun']],
+  ['one PostgreSQL server (Deno reading, Node writing)', 'postgres', ['deno', 'node']],
+];
+
+describe.each(SHARED)('live events from two instances sharing %s', (_, family, runtimes) => {
   const skip = family === 'postgres' && !SERVER_URL;
   let instances: RunningArena[] = [];
   let cleanup: () => Promise<void> = async () => {};
 
   beforeAll(async () => {
     if (skip) return;
-    // SQLite has no notices: the other process's writes are found by the poll. PostgreSQL's come
-    // by NOTIFY, so its poll is set past the test's length: an event that arrives came by notice.
-    const poll = family === 'sqlite' ? '200' : '600000';
+    // SQLite has no notices: the other process's writes are found by the poll.
+    // PostgreSQL's come by NOTIFY, so its poll is set past the test's length: an event that
+    // arrives came by notice.
+    const poll = family === 'postgres' ? '600000' : '200';
     const keys = { ARENA_SIGNING_KEY: encodeBase64Url(randomSeed()), ARENA_SECRET: encodeBase64Url(randomSeed()), ARENA_EVENTS_POLL_MS: poll };
     let env: Record<string, string>;
-    if (family === 'sqlite') {
-      const dir = await mkdtemp(join(tmpdir(), 'arena-events-'));
-      env = { ...keys, ARENA_DATA_DIR: dir };
-      cleanup = () => rm(dir, { recursive: true, force: true });
-    } else {
+    if (family === 'postgres') {
       const database = await throwawayDatabase(SERVER_URL!);
       env = { ...keys, DATABASE_URL: database.url };
       cleanup = () => database.drop();
+    } else {
+      const dir = await mkdtemp(join(tmpdir(), 'arena-events-'));
+      env = { ...keys, ARENA_DATA_DIR: dir };
+      cleanup = () => rm(dir, { recursive: true, force: true });
     }
-    instances = [await startArena('node', env)];
-    instances.push(await startArena('node', env));
-  });
+    // The first creates the schema (and on SQLite the keys); the second starts on them.
+    instances = [await startArena(runtimes[0], env)];
+    instances.push(await startArena(runtimes[1], env));
+  }, 120_000);
   afterAll(async () => {
     await Promise.all(instances.map((instance) => instance.stop()));
     await cleanup();
@@ -58,19 +64,23 @@ describe.each([
   const events = (i: number, query = '') => `${instances[i % 2]!.baseUrl}/api/events${query}`;
   let handles = 0;
 
+  async function written(i: number, path: string, body: unknown, headers: Record<string, string>) {
+    const answer = await api(i).postJson(path, body, headers);
+    expect(answer.status, answer.text).toBe(200);
+    return answer.body;
+  }
+
   async function joinLeague(i: number) {
     const { challengeToken, board } = (await api(i).get('/api/league')).body;
-    const handle = `live-${family}-${++handles}`;
-    const answer = await api(i).postJson('/api/league/join', { challengeToken, actions: finishingTape(board), registrationNonce: freshNonce(), agent: { handle } }, { 'idempotency-key': freshKey() });
-    expect(answer.status, answer.text).toBe(200);
-    return { id: answer.body.agent.id as string, handle, key: answer.body.apiKey as string, attempt: answer.body.attempt.id as string };
+    const handle = `live-${runtimes.join('-')}-${family}-${++handles}`;
+    const body = await written(i, '/api/league/join', { challengeToken, actions: finishingTape(board), registrationNonce: freshNonce(), agent: { handle } }, { 'idempotency-key': freshKey() });
+    return { id: body.agent.id as string, handle, key: body.apiKey as string, attempt: body.attempt.id as string };
   }
 
   async function submit(i: number, agent: { key: string }, finishing: boolean): Promise<string> {
     const { challengeToken, board } = (await api(i).get('/api/league')).body;
-    const answer = await api(i).postJson('/api/league/submit', { challengeToken, actions: finishing ? finishingTape(board) : stuckTape(board) }, writeHeaders(agent.key));
-    expect(answer.status, answer.text).toBe(200);
-    return answer.body.attempt.id;
+    const body = await written(i, '/api/league/submit', { challengeToken, actions: finishing ? finishingTape(board) : stuckTape(board) }, writeHeaders(agent.key));
+    return body.attempt.id;
   }
 
   it.skipIf(skip)('a client of one instance receives an event for each write the other makes, in order', async () => {
