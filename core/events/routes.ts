@@ -61,7 +61,8 @@ async function openEventStream(arena: ArenaContext, request: Request, connection
   }
   watchOtherInstances(arena);
   const latest = await arena.store.latestEventId();
-  const resumed = request.headers.get('last-event-id');
+  // An empty Last-Event-ID is none (what an EventSource sends before it has seen an id).
+  const resumed = request.headers.get('last-event-id')?.trim() || null;
   const cursor = startingCursor(resumed ?? query.after, resumed !== null ? 'Last-Event-ID' : 'after', latest);
   const { streamsPerClient } = arena.settings.events;
   const lease = arena.memory.get(OPEN_STREAMS).acquire(connection.clientAddress ?? 'unknown', streamsPerClient, arena.metrics.eventStreamOpened);

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { finishingTape, freshKey, freshNonce } from '../../fixtures/league.ts';
+import { openEventStream } from '../support/event-stream.ts';
 import { sendRaw } from '../support/raw-http.ts';
 import { nodeExecutable, OTHER_NODES } from '../support/node-versions.ts';
 import { commandFor, COMMANDS } from '../support/servers.ts';
@@ -66,6 +67,22 @@ describe.each(Object.keys(STARTS))('SIGTERM on %s', (runtime) => {
     } finally {
       await again.stop();
     }
+  });
+});
+
+describe.each(['node', 'bun', 'deno'])('SIGTERM on %s with an event stream open', (runtime) => {
+  it('ends the stream, so the client can resume elsewhere, and exits 0 without waiting out the drain bound', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), `arena-stop-events-${runtime}-`));
+    folders.push(dataDir);
+    const server = await spawnServer(runtime, STARTS[runtime]!, { ARENA_DATA_DIR: dataDir });
+    const stream = await openEventStream(`${server.baseUrl}/api/events`);
+    await stream.next();
+    const started = Date.now();
+    await server.stop();
+    expect(await server.exited).toBe(0);
+    await expect(stream.next(5_000)).rejects.toThrow(/ended|terminated|closed|aborted|socket/i);
+    // Streams never end by themselves: left open, they would hold the stop for the whole 10 s bound.
+    expect(Date.now() - started).toBeLessThan(8_000);
   });
 });
 

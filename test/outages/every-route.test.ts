@@ -3,9 +3,13 @@ import { createArena } from '../../core/index.ts';
 import { StorageUnavailableError } from '../../core/store/errors.ts';
 import type { Store } from '../../core/store/store.ts';
 
-/** A store whose every verb fails as an unreachable database does. */
+/**
+ * A store whose every verb fails as an unreachable database does. It has no `watchEvents`, the
+ * one optional verb, which is no query (PostgreSQL's listens again by itself).
+ */
 const unreachable = new Proxy({} as Store, {
-  get: (_, verb) => (verb === 'then' ? undefined : async () => Promise.reject(new StorageUnavailableError('the database is unavailable: connect ECONNREFUSED'))),
+  get: (_, verb) =>
+    verb === 'then' || verb === 'watchEvents' ? undefined : async () => Promise.reject(new StorageUnavailableError('the database is unavailable: connect ECONNREFUSED')),
 });
 
 /**
