@@ -28,8 +28,9 @@ instances of the real Node adapter (\`adapters/node/main.ts\`, each its own proc
 database: the embedded SQLite file, then PostgreSQL (\`DATABASE_URL\`'s server, or a throwaway
 cluster of Debian's). A client reads the NDJSON stream of one instance (\`?kind=arrival.recorded\`)
 while ${WRITES} check-ins (\`POST /api/arrival\`) are sent at a steady ${RATE} a second, open loop,
-either to the same instance (its writes wake its streams at once) or to the other (found by the
-stream's poll, every \`ARENA_EVENTS_POLL_MS\` = 1000 ms, the default). A write's latency is from
+either to the same instance (its writes wake its streams at once) or to the other (on PostgreSQL
+its writes reach the reader by NOTIFY; SQLite has none, so there the stream's poll finds them,
+every \`ARENA_EVENTS_POLL_MS\` = 1000 ms, the default). A write's latency is from
 sending it to reading its event, matched by the check-in's id; the baseline, from the same run,
 is from sending it to reading its answer.`,
   async run() {
