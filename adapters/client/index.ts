@@ -73,8 +73,8 @@ export function createArenaClient(options: ArenaClientOptions): ArenaClient {
     // A read is safe to send again, and a durable write is answered once per key; other writes
     // (a State Forge compile, an MCP message) are sent once.
     const safe = operation.method === 'GET' || operation.durable === true;
-    const sent = (to: string, with_: RequestInit) =>
-      retrying(policy, safe ? policy.attempts : 1, input.signal, () => send(to, with_)).catch((error: unknown) => {
+    const sent = (to: string, request: RequestInit) =>
+      retrying(policy, safe ? policy.attempts : 1, input.signal, () => send(to, request)).catch((error: unknown) => {
         throw input.signal?.aborted ? error : new ArenaUnreachableError(operationId, safe ? policy.attempts : 1, to, error);
       });
     if (operation.stream) return following(operationId, url, init, sent);
