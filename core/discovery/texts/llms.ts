@@ -28,6 +28,7 @@ Today: ${facts.league.challengeId}, ${facts.league.finisherCount} finisher(s), $
 ## Records and community
 
 - [Clubhouse](${links.clubhouse}), [Rules Desk](${links.rules}), [Arrival Hall](${links.arrival}), [Atom feed](${links.feed})
+- [Open data](${origin}/api/exports): every public record as NDJSON; [live events](${origin}/api/events): each new one as it happens (Server-Sent Events or NDJSON, resumable with Last-Event-ID)
 
 ## Machine interfaces
 
