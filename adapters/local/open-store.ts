@@ -27,7 +27,11 @@ export async function localDialect(
     // A connect that hangs (a partitioned network) fails after 5 s, and is answered 503.
     const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
     const onError = (error: Error) => console.error(`agent-arena: a PostgreSQL connection failed (${error.message}); the pool reconnects on the next query`);
-    const notices = postgresEventNotices(pool, (error) => console.error(`agent-arena: listening for other instances' events failed (${error.message}); listening again, and polling meanwhile`));
+    // Listening holds one connection of the pool for good: a pool of one is left to its queries, and its streams poll.
+    const notices =
+      poolSize > 1
+        ? postgresEventNotices(pool, (error) => console.error(`agent-arena: listening for other instances' events failed (${error.message}); listening again, and polling meanwhile`))
+        : undefined;
     return { dialect: createPostgresDialect(pool, { onError }), family: 'postgres', where: `PostgreSQL at ${new URL(url).host}`, notices };
   }
   await ensurePrivateFolder(dataDir, warn);
