@@ -139,3 +139,23 @@ describe.each(SHARED)('live events from two instances sharing %s', (_, family, r
     }
   });
 });
+
+describe.skipIf(!SERVER_URL)('live events on a PostgreSQL pool of one connection', () => {
+  it('keeps the one connection for queries (no listening): the arena answers with a stream open, and the stream gets its writes', async () => {
+    const database = await throwawayDatabase(SERVER_URL!);
+    const arena = await startArena('node', { DATABASE_URL: database.url, DATABASE_POOL_SIZE: '1', ARENA_SIGNING_KEY: encodeBase64Url(randomSeed()) });
+    try {
+      const api = client(() => arena.baseUrl);
+      const stream = await openEventStream(`${arena.baseUrl}/api/events?kind=attempt.retained`);
+      await stream.next();
+      const { challengeToken, board } = (await api.get('/api/league')).body;
+      const joined = await api.postJson('/api/league/join', { challengeToken, actions: finishingTape(board), registrationNonce: freshNonce(), agent: { handle: 'pool-of-one' } }, { 'idempotency-key': freshKey() });
+      expect(joined.status, joined.text).toBe(200);
+      expect((await stream.next()).data).toMatchObject({ kind: 'attempt.retained', data: { id: joined.body.attempt.id } });
+      stream.close();
+    } finally {
+      await arena.stop();
+      await database.drop();
+    }
+  });
+});
