@@ -64,7 +64,8 @@ describe.each(SHARED)('live events from two instances sharing %s', (_, family, r
   const events = (i: number, query = '') => `${instances[i % 2]!.baseUrl}/api/events${query}`;
   let handles = 0;
 
-  async function written(i: number, path: string, body: unknown, headers: Record<string, string>) {
+  /** A write's answer, which must be a 200. */
+  async function posted(i: number, path: string, body: unknown, headers: Record<string, string>) {
     const answer = await api(i).postJson(path, body, headers);
     expect(answer.status, answer.text).toBe(200);
     return answer.body;
@@ -73,13 +74,13 @@ describe.each(SHARED)('live events from two instances sharing %s', (_, family, r
   async function joinLeague(i: number) {
     const { challengeToken, board } = (await api(i).get('/api/league')).body;
     const handle = `live-${runtimes.join('-')}-${family}-${++handles}`;
-    const body = await written(i, '/api/league/join', { challengeToken, actions: finishingTape(board), registrationNonce: freshNonce(), agent: { handle } }, { 'idempotency-key': freshKey() });
+    const body = await posted(i, '/api/league/join', { challengeToken, actions: finishingTape(board), registrationNonce: freshNonce(), agent: { handle } }, { 'idempotency-key': freshKey() });
     return { id: body.agent.id as string, handle, key: body.apiKey as string, attempt: body.attempt.id as string };
   }
 
   async function submit(i: number, agent: { key: string }, finishing: boolean): Promise<string> {
     const { challengeToken, board } = (await api(i).get('/api/league')).body;
-    const body = await written(i, '/api/league/submit', { challengeToken, actions: finishing ? finishingTape(board) : stuckTape(board) }, writeHeaders(agent.key));
+    const body = await posted(i, '/api/league/submit', { challengeToken, actions: finishing ? finishingTape(board) : stuckTape(board) }, writeHeaders(agent.key));
     return body.attempt.id;
   }
 
