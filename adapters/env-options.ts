@@ -35,7 +35,7 @@ export function retiredKeysFromEnv(env: Environment): Uint8Array[] {
  * (`open` or `forming`), `ARENA_ARRIVAL_DAILY_CAP` (check-ins per client and day) and
  * `ARENA_ANONYMOUS_WRITES_PER_HOUR` (joins, redemptions and check-ins per client and hour) and
  * `ARENA_DATA_LICENCE` (the licence the exports are offered under), and for `/api/events`
- * `ARENA_EVENTS_POLL_MS`, `ARENA_EVENTS_HEARTBEAT_MS` and `ARENA_EVENTS_PER_CLIENT`.
+ * `ARENA_EVENTS_POLL_MS`, `ARENA_EVENTS_HEARTBEAT_MS`, `ARENA_EVENTS_PER_CLIENT` and `ARENA_EVENTS_MAX`.
  */
 export function settingsFromEnv(env: Environment): Pick<ArenaOptions, 'publicOrigin' | 'operatorToken' | 'clubhouse' | 'arrivalDailyCap' | 'anonymousWritesPerHour' | 'dataLicence' | 'events'> {
   const config = readEnvironment(env);
@@ -43,6 +43,7 @@ export function settingsFromEnv(env: Environment): Pick<ArenaOptions, 'publicOri
     ...(config.ARENA_EVENTS_POLL_MS !== undefined ? { pollMs: config.ARENA_EVENTS_POLL_MS } : {}),
     ...(config.ARENA_EVENTS_HEARTBEAT_MS !== undefined ? { heartbeatMs: config.ARENA_EVENTS_HEARTBEAT_MS } : {}),
     ...(config.ARENA_EVENTS_PER_CLIENT !== undefined ? { streamsPerClient: config.ARENA_EVENTS_PER_CLIENT } : {}),
+    ...(config.ARENA_EVENTS_MAX !== undefined ? { maxStreams: config.ARENA_EVENTS_MAX } : {}),
   };
   return {
     ...(Object.keys(events).length > 0 ? { events } : {}),

@@ -48,6 +48,7 @@ const EnvironmentSchema = v.object({
   ARENA_EVENTS_POLL_MS: v.optional(whole(/^[1-9]\d{0,6}$/, 'must be a whole number of milliseconds, at least 1')),
   ARENA_EVENTS_HEARTBEAT_MS: v.optional(whole(/^[1-9]\d{0,6}$/, 'must be a whole number of milliseconds, at least 1')),
   ARENA_EVENTS_PER_CLIENT: v.optional(whole(/^[1-9]\d{0,4}$/, 'must be a positive whole number')),
+  ARENA_EVENTS_MAX: v.optional(whole(/^[1-9]\d{0,6}$/, 'must be a positive whole number')),
   ARENA_LOG_LEVEL: v.optional(v.picklist(['info', 'warn', 'error', 'silent'], 'must be info, warn, error or silent')),
   ARENA_TRUST_PROXY: v.optional(
     v.pipe(

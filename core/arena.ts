@@ -64,8 +64,9 @@ export interface ArenaOptions {
    * How `GET /api/events` streams run: how often each looks for events other instances wrote
    * (`pollMs`, default 1000; this instance's own writes wake its streams at once, and so do the
    * store's notices of other instances' writes where it has them: PostgreSQL's), the longest
-   * silence before a heartbeat (`heartbeatMs`, default 15000), and the streams one client may
-   * hold open at once (`streamsPerClient`, default 4).
+   * silence before a heartbeat (`heartbeatMs`, default 15000), the streams one client may
+   * hold open at once (`streamsPerClient`, default 4), and those the instance holds open in all
+   * (`maxStreams`, default 1000).
    */
   events?: Partial<EventStreamSettings>;
   /** The runtime's name for `/metrics` (`node`, `bun`, `deno`, `workers`). */
@@ -184,7 +185,7 @@ export async function createArenaContext(options: ArenaOptions): Promise<ArenaCo
   };
 }
 
-const EVENT_STREAM_DEFAULTS: EventStreamSettings = { pollMs: 1000, heartbeatMs: 15_000, streamsPerClient: 4 };
+const EVENT_STREAM_DEFAULTS: EventStreamSettings = { pollMs: 1000, heartbeatMs: 15_000, streamsPerClient: 4, maxStreams: 1000 };
 
 function checkOptions(options: ArenaOptions): void {
   if (options.secret.length < 32) throw new RangeError('the server secret must be at least 32 bytes');

@@ -25,6 +25,8 @@ export interface EventStreamSettings {
   heartbeatMs: number;
   /** Event streams one client (by address) may hold open at once on this instance. */
   streamsPerClient: number;
+  /** Event streams this instance holds open at once, whoever the clients (each polls the store). */
+  maxStreams: number;
 }
 
 /** Who a request's bearer credential belongs to. */

@@ -1,6 +1,7 @@
 /**
  * The event streams this instance holds open: at most so many per client (the client's address,
- * held in memory only while its streams are open), and all of them ended when the instance stops.
+ * held in memory only while its streams are open) and in all, and all of them ended when the
+ * instance stops.
  */
 import { memorySlot } from '../instance-memory.ts';
 
@@ -14,10 +15,14 @@ export class OpenStreams {
   private perClient = new Map<string, number>();
   private open = new Set<AbortController>();
 
-  /** A lease for one more stream of `client`, or undefined when it already holds `limit`; `opened` is told of it and gives what to call as it ends. */
-  acquire(client: string, limit: number, opened: () => () => void): StreamLease | undefined {
+  /**
+   * A lease for one more stream of `client`; refused when the client already holds `perClient`,
+   * or the instance `inAll`. `opened` is told of it and gives what to call as it ends.
+   */
+  acquire(client: string, { perClient, inAll }: { perClient: number; inAll: number }, opened: () => () => void): StreamLease | 'client-full' | 'instance-full' {
     const held = this.perClient.get(client) ?? 0;
-    if (held >= limit) return undefined;
+    if (held >= perClient) return 'client-full';
+    if (this.open.size >= inAll) return 'instance-full';
     this.perClient.set(client, held + 1);
     const closed = opened();
     const ending = new AbortController();

@@ -64,10 +64,15 @@ async function openEventStream(arena: ArenaContext, request: Request, connection
   // An empty Last-Event-ID is none (what an EventSource sends before it has seen an id).
   const resumed = request.headers.get('last-event-id')?.trim() || null;
   const cursor = startingCursor(resumed ?? query.after, resumed !== null ? 'Last-Event-ID' : 'after', latest);
-  const { streamsPerClient } = arena.settings.events;
-  const lease = arena.memory.get(OPEN_STREAMS).acquire(connection.clientAddress ?? 'unknown', streamsPerClient, arena.metrics.eventStreamOpened);
-  if (!lease) {
+  const { streamsPerClient, maxStreams } = arena.settings.events;
+  const lease = arena.memory.get(OPEN_STREAMS).acquire(connection.clientAddress ?? 'unknown', { perClient: streamsPerClient, inAll: maxStreams }, arena.metrics.eventStreamOpened);
+  if (lease === 'client-full') {
     throw new HttpError('rate-limited', `this client already holds ${streamsPerClient} open event streams, the most one client may; close one, or try again later`, {
+      headers: { 'retry-after': '30' },
+    });
+  }
+  if (lease === 'instance-full') {
+    throw new HttpError('service-unavailable', `this instance holds ${maxStreams} open event streams, the most it serves; try again later (another instance may have room)`, {
       headers: { 'retry-after': '30' },
     });
   }
@@ -129,7 +134,7 @@ export const eventRoutes = [
       type: [SSE, NDJSON],
       description:
         'Server-Sent Events (or NDJSON with Accept: application/x-ndjson), never ending: first a `stream.opened` message with the cursor, then each event with its id, kind, time, agent, record links and the record, in the order the writes were committed, and a heartbeat (an SSE comment, or a blank NDJSON line) whenever nothing else has been sent for a while.',
-      problems: ['not-found', 'rate-limited'],
+      problems: ['not-found', 'rate-limited', 'service-unavailable'],
     },
     handle: ({ request, connection, query }, arena) => openEventStream(arena, request, connection, query),
   }),

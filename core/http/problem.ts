@@ -21,7 +21,7 @@ export const PROBLEM_TYPES = {
   'rate-limited': { status: 429, title: 'Too many requests', description: 'A rate limit was reached; `Retry-After` says when to try again.' },
   'internal-error': { status: 500, title: 'Internal error', description: 'The service failed. This is always a bug; nothing was stored.' },
   'not-implemented': { status: 501, title: 'Method not implemented', description: 'The method is not one the arena answers on any path (it answers GET, HEAD, POST, PUT, DELETE and OPTIONS).' },
-  'service-unavailable': { status: 503, title: 'Service unavailable', description: 'This surface is closed or not configured; nothing of the request was kept.' },
+  'service-unavailable': { status: 503, title: 'Service unavailable', description: 'This surface is closed, not configured, or at the most it serves at once; nothing of the request was kept.' },
   misconfigured: {
     status: 503,
     title: 'The arena is misconfigured',
