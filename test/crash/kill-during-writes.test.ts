@@ -50,6 +50,7 @@ describe('kill -9 at random moments during a stream of durable writes', () => {
         for (const write of previous.filter((write) => write.answer?.status === 409)) expectDayFull(arena.database, write.agentId!);
         expectExactly(arena.database, baseline, ledger, `after the retries of round ${round}`);
         await expectCountsAgree(server.baseUrl, arena.database);
+        expectOneEventPerRecord(arena.database, `after the retries of round ${round}`);
         if (round === ROUNDS) break;
 
         const killAfterMs = 150 + Math.floor(random() * 450);
@@ -200,6 +201,27 @@ async function expectCountsAgree(baseUrl: string, database: string): Promise<voi
   expect(stats.clubhouse).toMatchObject({ members: rows.clubhouse_members!.length, durableTopics: rows.clubhouse_topics!.length, replies: rows.clubhouse_replies!.length });
   expect(stats.rules).toMatchObject({ proposals: rows.proposals!.length });
   expect(stats.arrivals).toEqual({ checkIns: rows.arrivals!.length });
+}
+
+/**
+ * The live events agree with the records, whatever was killed when: each record has exactly one
+ * event of its kind, and each event's record is there (they are written in one transaction).
+ */
+function expectOneEventPerRecord(database: string, when: string): void {
+  const events = rowsOf(database, 'events');
+  for (const [table, kind] of [
+    ['attempts', 'attempt.retained'],
+    ['clubhouse_topics', 'topic.created'],
+    ['clubhouse_replies', 'reply.added'],
+    ['arrivals', 'arrival.recorded'],
+  ] as const) {
+    const announced = events.filter((event) => event.kind === kind).map((event) => event.subject as string).sort();
+    expect(announced, `${when}: one ${kind} event per row of ${table}`).toEqual(rowsOf(database, table).map((row) => row.id as string).sort());
+  }
+  const proposals = events.filter((event) => event.kind === 'proposal.created').map((event) => Number(event.subject)).sort((a, b) => a - b);
+  expect(proposals, `${when}: one proposal.created event per proposal`).toEqual(rowsOf(database, 'proposals').map((row) => row.number as number).sort((a, b) => a - b));
+  const ids = events.map((event) => event.id as number);
+  expect(new Set(ids).size, `${when}: event ids`).toBe(ids.length);
 }
 
 function rowsOf(database: string, table: string): any[] {
