@@ -13,6 +13,8 @@ export class EventBell {
 
   ring(): void {
     this.generation++;
+    // Every answered write rings: with no stream waiting, that is all it costs.
+    if (this.waiters.size === 0) return;
     const waiting = [...this.waiters];
     this.waiters.clear();
     for (const wake of waiting) wake();

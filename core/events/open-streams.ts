@@ -42,11 +42,6 @@ export class OpenStreams {
     };
   }
 
-  /** How many streams are open. */
-  get size(): number {
-    return this.open.size;
-  }
-
   /** Ends every open stream (the instance is stopping): each client reconnects, with `Last-Event-ID`, elsewhere. */
   endAll(): void {
     for (const ending of [...this.open]) ending.abort();
