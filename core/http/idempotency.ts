@@ -1,10 +1,10 @@
 import type { ArenaContext } from '../context.ts';
 import { canonicalJson } from '../crypto/canonical-json.ts';
 import { sha256Hex } from '../crypto/sha256.ts';
-import type { StoredResponse } from './idempotency-store.ts';
+import type { IdempotencyClaim, StoredResponse } from './idempotency-store.ts';
 import { HttpError, problemResponse } from './problem.ts';
 import { purgeNowAndThen } from './housekeeping.ts';
-import { BytesResponse, bytesOf } from './respond.ts';
+import { BytesResponse, bytesOf, json } from './respond.ts';
 import { isTransient } from './transient.ts';
 
 /** Keys are kept a day; a request still "in flight" after a minute is taken to have crashed. */
@@ -27,6 +27,12 @@ export interface IdempotencyPolicy<Body = unknown> {
   redact?(body: any): any;
   /** Puts it back on replay, from the identical request body. */
   restore?(body: any, requestBody: Body, arena: ArenaContext): any | Promise<any>;
+  /**
+   * The success answer made again from the records the request wrote (they carry its
+   * digest), or undefined while it has written none. A route that can is spared storing each
+   * answer a second time: its records complete its claim, and a replay is made from them.
+   */
+  recorded?(requestDigest: string, arena: ArenaContext): Promise<unknown>;
 }
 
 /** The `Idempotency-Key` header: required on every durable write, 1 to 255 visible ASCII characters. */
@@ -72,6 +78,8 @@ export function fingerprintOf(method: string, pathname: string, body: unknown): 
 export interface OnceRequest<Body> {
   keyDigest: string;
   fingerprint: string;
+  /** `requestDigestOf(keyDigest, fingerprint)`: what the write's records carry. */
+  requestDigest: string;
   pathname: string;
   body: Body;
   /** The request's id, for a failure reported while it is answered. */
@@ -96,7 +104,8 @@ export async function runOnce<Body>(
   execute: () => Promise<Response>,
   beforeWrite?: () => Promise<void>,
 ): Promise<Response> {
-  const claim = await claimOrWait(arena, request);
+  const claim = await claimOrWait(arena, request, policy);
+  if (claim.state === 'recorded') return replayRecorded(claim.body);
   if (claim.state === 'completed') return await replay(claim.response, request.body, policy, arena);
   if (claim.state === 'mismatch') {
     throw new HttpError('idempotency-key-reused', 'this Idempotency-Key was first used with a different body; use a new key for a new request');
@@ -120,6 +129,11 @@ export async function runOnce<Body>(
     await release(arena, held);
     return response;
   }
+  if (policy.recorded && response.ok) {
+    // Its records are its answer, kept: the claim stays as it is until it expires.
+    await purgeNowAndThen(arena).catch((error) => arena.report({ what: 'expired records could not be purged', error, requestId: request.requestId }));
+    return response;
+  }
   // An answer made from bytes is read from them, and given again as the same bytes, without a body stream.
   const bytes = bytesOf(response);
   const text = bytes ? utf8.decode(bytes) : await response.text();
@@ -140,20 +154,35 @@ async function release(arena: ArenaContext, held: { keyDigest: string; claimedAt
   await arena.store.releaseIdempotencyKey(held).catch(() => undefined);
 }
 
-async function claimOrWait(arena: ArenaContext, request: { keyDigest: string; fingerprint: string }) {
+type Claimed = IdempotencyClaim | { state: 'recorded'; body: unknown };
+
+async function claimOrWait(arena: ArenaContext, request: OnceRequest<unknown>, policy: IdempotencyPolicy<never>): Promise<Claimed> {
   // Counted in polls, not by the arena's clock, which tests may hold still.
   for (let polls = 0; ; polls++) {
-    const claim = await arena.store.claimIdempotencyKey({
-      keyDigest: request.keyDigest,
-      fingerprint: request.fingerprint,
-      now: arena.now(),
-      staleAfterMs: STALE_AFTER_MS,
-      keepForMs: KEEP_FOR_MS,
-    });
+    const claim = await claimOrRecorded(arena, request, policy);
     if (claim.state !== 'in-flight' || polls * POLL_MS >= WAIT_FOR_FIRST_MS) return claim;
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
 }
+
+/**
+ * Claims the key; for a route whose records are its answer, a claim left in flight is first
+ * asked for its records, and taken over (when stale) only if it wrote none: a claim whose
+ * records exist was answered, however long ago.
+ */
+async function claimOrRecorded(arena: ArenaContext, request: OnceRequest<unknown>, policy: IdempotencyPolicy<never>): Promise<Claimed> {
+  const claim = (staleAfterMs: number) =>
+    arena.store.claimIdempotencyKey({ keyDigest: request.keyDigest, fingerprint: request.fingerprint, now: arena.now(), staleAfterMs, keepForMs: KEEP_FOR_MS });
+  if (!policy.recorded) return await claim(STALE_AFTER_MS);
+  const first = await claim(NEVER_STALE_MS);
+  if (first.state !== 'in-flight') return first;
+  const body = await policy.recorded(request.requestDigest, arena);
+  if (body !== undefined) return { state: 'recorded', body };
+  return await claim(STALE_AFTER_MS);
+}
+
+/** A claim is never this old: the claim above takes over only expired records. */
+const NEVER_STALE_MS = 2 ** 52;
 
 function stored(response: Response, text: string, policy: IdempotencyPolicy<never>): StoredResponse {
   const headers: Record<string, string> = {};
@@ -163,6 +192,11 @@ function stored(response: Response, text: string, policy: IdempotencyPolicy<neve
   }
   const redacted = policy.redact && response.ok ? JSON.stringify(policy.redact(JSON.parse(text))) : text;
   return { status: response.status, headers, body: redacted };
+}
+
+/** The answer made again from the write's records, as the first was made: a JSON success. */
+function replayRecorded(body: unknown): Response {
+  return json(body, { headers: { 'idempotency-replayed': 'true' } });
 }
 
 async function replay<Body>(response: StoredResponse, requestBody: Body, policy: IdempotencyPolicy<Body>, arena: ArenaContext): Promise<Response> {

@@ -257,7 +257,7 @@ export function defineRoute<
       // once it is sure to run (a replay costs nothing).
       const anonymous = agent === undefined && auth !== 'operator';
       const charge = anonymous ? () => chargeAnonymousWrite(arena, connection.clientAddress) : undefined;
-      const claim = { keyDigest: identity.keyDigest, fingerprint: identity.fingerprint, pathname: url.pathname, body: parsedBody, requestId: connection.requestId };
+      const claim = { keyDigest: identity.keyDigest, fingerprint: identity.fingerprint, requestDigest: identity.requestDigest, pathname: url.pathname, body: parsedBody, requestId: connection.requestId };
       return runOnce(arena, claim, idempotency, execute, charge);
     },
   };

@@ -17,7 +17,7 @@ import {
 import { paged, pageOf } from '../http/paging.ts';
 import { dailyStandings, leaderboard, seasonStandings } from './standings.ts';
 import { leagueStatus } from './status.ts';
-import { submitAttempt } from './submit.ts';
+import { submitAttempt, submitRecorded } from './submit.ts';
 import { attemptLink, summariseAttempt, summariseJoin } from './summary.ts';
 import {
   AttemptListResponseSchema,
@@ -66,7 +66,8 @@ export const leagueRoutes = [
     body: SubmitBodySchema,
     responds: { body: SubmitResponseSchema },
     auth: 'agent',
-    idempotency: { scope: 'credential' },
+    // The answer is not stored a second time: a replay makes it again from the attempt.
+    idempotency: { scope: 'credential', recorded: (requestDigest, arena) => submitRecorded(arena, requestDigest) },
     handle: ({ body, agent, requestDigest }, arena) => submitAttempt(arena, agent, body, requestDigest),
   }),
   defineRoute({

@@ -17,6 +17,8 @@ export interface LeagueStore {
    */
   retainJoinAttempt(attempt: NewAttempt & RequestKeyed, limit: number): Promise<{ attempt: AttemptRecord } | { limitReached: true }>;
   attemptById(id: string): Promise<AttemptRecord | null>;
+  /** The attempt retained by the request with `requestDigest` (see `RequestKeyed`), if it retained one. */
+  attemptByRequest(requestDigest: string): Promise<AttemptRecord | null>;
   /** Newest first (`createdAt` then `id`, both descending), filtered by date and/or agent. */
   listAttempts(filter: { date?: string; agentId?: string }, page: Page): Promise<{ items: AttemptRecord[]; next: string | null }>;
 

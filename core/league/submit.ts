@@ -5,6 +5,7 @@ import { MAXIMUM_ATTEMPTS_PER_AGENT, scoredAttempt } from './attempts.ts';
 import { leagueSetting } from './challenge.ts';
 import { attemptLimit } from './join.ts';
 import { publicAttempt } from './present.ts';
+import type { AttemptRecord } from './records.ts';
 
 /**
  * A later attempt by a known agent: any valid tape, retained while under the day's limit. The
@@ -15,8 +16,22 @@ export async function submitAttempt(arena: ArenaContext, agent: AgentRecord, bod
   const { attempt } = await scoredAttempt(arena, agent, 'submit', setting, body.actions);
   const retained = await arena.store.retainAttempt({ ...attempt, requestDigest }, MAXIMUM_ATTEMPTS_PER_AGENT);
   if ('limitReached' in retained) throw attemptLimit(setting.date);
+  return submitted(arena, retained.attempt);
+}
+
+/**
+ * The answer to the submit that retained `attempt`: a replay makes it again from the attempt
+ * (see `submitRecorded`), so it is a function of the attempt alone.
+ */
+function submitted(arena: ArenaContext, attempt: AttemptRecord) {
   return {
-    attempt: publicAttempt(retained.attempt, true, arena.publicOrigin),
-    remainingAttempts: MAXIMUM_ATTEMPTS_PER_AGENT - retained.attempt.number,
+    attempt: publicAttempt(attempt, true, arena.publicOrigin),
+    remainingAttempts: MAXIMUM_ATTEMPTS_PER_AGENT - attempt.number,
   };
+}
+
+/** The answer of the submit request with `requestDigest`, made again from the attempt it retained. */
+export async function submitRecorded(arena: ArenaContext, requestDigest: string) {
+  const attempt = await arena.store.attemptByRequest(requestDigest);
+  return attempt ? submitted(arena, attempt) : undefined;
 }

@@ -54,7 +54,7 @@ export function attemptRetainer(db: Kysely<Database>, family: DialectFamily): Re
     const columns = attemptColumns(join ? { ...attempt, kind: 'join' } : attempt, family);
     return retryLostRaces(limit + 1, `attempt ${attempt.id}`, async () => {
       const [inserted] = (await (join ? inserts.join : inserts.submit)({ ...columns, ceiling: limit })) as { number: number | string }[];
-      if (inserted) return { attempt: toAttempt({ ...columns, number: Number(inserted.number) }) };
+      if (inserted) return { attempt: retainedRecord(join ? { ...attempt, kind: 'join' } : attempt, Number(inserted.number)) };
       const earlier = await writtenByRequest<Selectable<AttemptsTable>>(db, 'attempts', attempt.requestDigest);
       if (earlier) return { attempt: toAttempt(earlier) };
       if (join) {
@@ -65,4 +65,12 @@ export function attemptRetainer(db: Kysely<Database>, family: DialectFamily): Re
       return undefined;
     });
   };
+}
+
+/**
+ * The record just inserted: what was sent, with the number the statement took. Built from the
+ * attempt rather than its columns, which would parse back the result the columns just serialised.
+ */
+function retainedRecord({ requestDigest: _, ...attempt }: NewAttempt & RequestKeyed, number: number): AttemptRecord {
+  return { ...attempt, number };
 }

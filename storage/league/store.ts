@@ -3,7 +3,7 @@
  * is one statement guarded by a constraint, and the figures the league shows are kept by
  * triggers inside those statements (see ./0001-triggers.ts).
  */
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { LeagueStore } from '../../core/league/store.ts';
 import type { Database } from '../database.ts';
 import { asNumber } from '../shared/columns.ts';
@@ -11,6 +11,8 @@ import type { DialectFamily } from '../shared/family.ts';
 import { dailyStandings, listAttempts, seasonStandings } from './listings.ts';
 import { attemptRetainer } from './retain-attempt.ts';
 import { toAttempt } from './rows.ts';
+import type { AttemptsTable } from './tables.ts';
+import { writtenByRequest } from '../shared/written-by-request.ts';
 
 /** The league's part of the store, bound to the database. */
 export function leagueStore(db: Kysely<Database>, family: DialectFamily): LeagueStore {
@@ -20,6 +22,10 @@ export function leagueStore(db: Kysely<Database>, family: DialectFamily): League
     retainJoinAttempt: (attempt, limit) => retainAttempt(attempt, limit, true),
     async attemptById(id) {
       const row = await db.selectFrom('attempts').selectAll().where('id', '=', id).executeTakeFirst();
+      return row ? toAttempt(row) : null;
+    },
+    async attemptByRequest(requestDigest) {
+      const row = await writtenByRequest<Selectable<AttemptsTable>>(db, 'attempts', requestDigest);
       return row ? toAttempt(row) : null;
     },
     listAttempts: (filter, page) => listAttempts(db, filter, page),

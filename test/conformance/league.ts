@@ -111,14 +111,26 @@ export function league(target: Target): void {
 
     it('retains up to 10 attempts a day per agent, then answers 409', async () => {
       const numbers: number[] = [];
+      const sent: { key: string; body: unknown; text: string }[] = [];
       for (let i = 0; i < 9; i++) {
-        const answer = await post('/api/league/submit', { challengeToken: token, actions: i % 2 ? tape : stuckTape(board) }, bearer(first.apiKey));
+        const key = freshKey();
+        const body = { challengeToken: token, actions: i % 2 ? tape : stuckTape(board) };
+        const answer = await post('/api/league/submit', body, { ...bearer(first.apiKey), 'idempotency-key': key });
         expect(answer.status, answer.text).toBe(200);
         numbers.push(answer.body.attempt.number);
         expect(answer.body.remainingAttempts).toBe(10 - answer.body.attempt.number);
+        sent.push({ key, body, text: answer.text });
       }
       expect(numbers).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10]);
       expectProblem(await post('/api/league/submit', { challengeToken: token, actions: tape }, bearer(first.apiKey)), 409, 'conflict');
+      expect((await api.get('/api/league')).body.attemptCount).toBe(10);
+      // A submit's answer is made again from its attempt: the same bytes, even with the day's limit reached.
+      for (const { key, body, text } of [sent[0]!, sent[8]!]) {
+        const replayed = await post('/api/league/submit', body, { ...bearer(first.apiKey), 'idempotency-key': key });
+        expect(replayed.status, replayed.text).toBe(200);
+        expect(replayed.headers.get('idempotency-replayed')).toBe('true');
+        expect(replayed.text).toBe(text);
+      }
       expect((await api.get('/api/league')).body.attemptCount).toBe(10);
     });
 

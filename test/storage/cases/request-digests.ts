@@ -27,6 +27,10 @@ export function requestDigestCases(context: SuiteContext): void {
       expect(await context.store.retainAttempt({ ...newAttempt(agent!), requestDigest: request() }, 2)).toEqual({ limitReached: true });
       expect(await context.store.dayCounts(DAY_1)).toMatchObject({ attemptCount: 2 });
       expect(await context.store.totals()).toEqual({ agents: 1, entrants: 1, attempts: 2 });
+      // A replay finds each attempt by its request, and none for a request that retained none.
+      expect(await context.store.attemptByRequest(first.requestDigest)).toEqual(retainedOf(stripped(first), 1));
+      expect(await context.store.attemptByRequest(last.requestDigest)).toEqual(retainedOf(stripped(last), 2));
+      expect(await context.store.attemptByRequest(request())).toBeNull();
     });
 
     it('registers an agent once, and says it created it when this request did', async () => {
