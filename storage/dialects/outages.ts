@@ -111,8 +111,21 @@ const SQLITE_OUTAGE_NUMBERS = new Set([5, 6, 10, 13, 14]);
  */
 export function isSqliteOutage(error: unknown): boolean {
   const { code, errcode } = (error ?? {}) as { code?: unknown; errcode?: unknown };
-  if (typeof code === 'string' && SQLITE_OUTAGES.has(code.replace(/^(SQLITE_[A-Z]+)_.*$/, '$1'))) return true;
-  return typeof errcode === 'number' && SQLITE_OUTAGE_NUMBERS.has(errcode & 0xff);
+  if (typeof code === 'string' && code.startsWith('SQLITE_')) return SQLITE_OUTAGES.has(code.replace(/^(SQLITE_[A-Z]+)_.*$/, '$1'));
+  if (typeof errcode === 'number') return SQLITE_OUTAGE_NUMBERS.has(errcode & 0xff);
+  // Deno's node:sqlite names neither: SQLite's own words for the same conditions.
+  return isSqliteBusy(error) || /^(disk I\/O error|database or disk is full|unable to open database file)/.test(messageOf(error));
+}
+
+/**
+ * SQLite's "another connection is writing" (busy or locked): by name, by number, or (Deno's
+ * node:sqlite, whose error has neither) by SQLite's own words.
+ */
+export function isSqliteBusy(error: unknown): boolean {
+  const { code, errcode } = (error ?? {}) as { code?: unknown; errcode?: unknown };
+  if (typeof code === 'string' && /^SQLITE_(BUSY|LOCKED)/.test(code)) return true;
+  if (typeof errcode === 'number') return [5, 6].includes(errcode & 0xff);
+  return /^database (table )?is locked/.test(messageOf(error));
 }
 
 /**

@@ -2,7 +2,8 @@
  * SQLite through a better-sqlite3-compatible database (better-sqlite3 itself, or the bun:sqlite
  * and node:sqlite wrappers beside this file), with the pragmas a shared file database needs.
  */
-import { SqliteDialect, type Dialect, type SqliteDatabase } from 'kysely';
+import type { Dialect, SqliteDatabase } from 'kysely';
+import { sharedCommitDialect } from './shared-commit.ts';
 import { isSqliteOutage, withOutageDetection } from './outages.ts';
 
 /** What the dialect needs of the client: Kysely's `SqliteDatabase` shape plus `exec` for pragmas. */
@@ -10,20 +11,26 @@ export interface SqliteClient extends SqliteDatabase {
   exec(sql: string): unknown;
 }
 
+const DEFAULT_BUSY_TIMEOUT_MS = 5000;
+
 /**
  * WAL lets readers run beside the one writer; a writer waits up to `busyTimeoutMs` (5 s by
  * default) for another connection's write instead of failing at once, and past it the request
  * is answered 503 (see outages.ts); foreign keys are off by default in SQLite.
  */
-export function sqlitePragmas(busyTimeoutMs = 5000): string[] {
+export function sqlitePragmas(busyTimeoutMs = DEFAULT_BUSY_TIMEOUT_MS): string[] {
   if (!Number.isSafeInteger(busyTimeoutMs) || busyTimeoutMs < 0) throw new RangeError(`the busy timeout must be a whole number of milliseconds, not ${busyTimeoutMs}`);
   return ['PRAGMA journal_mode = WAL', `PRAGMA busy_timeout = ${busyTimeoutMs}`, 'PRAGMA foreign_keys = ON'];
 }
 
-/** Sets the pragmas on `database` and returns Kysely's `SqliteDialect` over it, its outages named. */
+/**
+ * Sets the pragmas on `database` and returns a dialect over it whose concurrent writes share
+ * their commits (see ./shared-commit.ts), its outages named.
+ */
 export function createSqliteDialect(database: SqliteClient, options: { busyTimeoutMs?: number } = {}): Dialect {
-  for (const pragma of sqlitePragmas(options.busyTimeoutMs)) database.exec(pragma);
-  return withOutageDetection(new SqliteDialect({ database: withStatementCache(database) }), isSqliteOutage);
+  const busyTimeoutMs = options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS;
+  for (const pragma of sqlitePragmas(busyTimeoutMs)) database.exec(pragma);
+  return withOutageDetection(sharedCommitDialect(withStatementCache(database), busyTimeoutMs), isSqliteOutage);
 }
 
 /** How many distinct statements stay prepared; the arena sends a few dozen. */
