@@ -49,8 +49,9 @@ Retained league submits per second, in process through \`createArena(...).fetch\
 only the write path differs), with ${IN_FLIGHT} requests in flight, on SQLite and on PostgreSQL. Each
 \`POST /api/league/submit\` carries a fresh \`Idempotency-Key\`, a valid bearer key, today's
 \`challengeToken\` from \`GET /api/league\` and a tape from the fixed pool of 1,024 seeded tapes, so it
-authenticates the key, claims the key, verifies the league token, scores and signs the run,
-retains it (the insert and its triggers) and stores the response for replay. An agent retains
+authenticates the key, claims the key, verifies the league token, scores and signs the run, and
+retains it (the insert and its triggers); a replay would make the answer again from the attempt,
+so it is not stored a second time. An agent retains
 only ${MAXIMUM_ATTEMPTS_PER_AGENT} attempts per UTC day, its join being the first, so ${AGENTS} agents join each database beforehand
 (\`POST /api/league/join\` with the solver's finishing tape on today's board), and every sample is
 exactly ${PER_SAMPLE} submits: ${SUBMITS_PER_AGENT} by each of ${AGENTS_PER_SAMPLE} fresh agents, spread so no two requests in flight are one
@@ -58,7 +59,8 @@ agent's. Every answer must be a 200, or the case fails; afterwards \`totals()\` 
 join and submit. SQLite is a fresh file in a scratch folder, opened as \`adapters/node\` opens it
 (\`createSqliteDialect(new Database(path))\`: better-sqlite3, WAL; better-sqlite3 builds SQLite with
 \`synchronous = NORMAL\` in WAL mode, so a commit is safe from a process crash and the disk is
-flushed at checkpoints). PostgreSQL is a real server through a \`pg\` pool of ${POOL_SIZE} connections (the
+flushed at checkpoints; the writes in flight together share a commit, each answered after it).
+PostgreSQL is a real server through a \`pg\` pool of ${POOL_SIZE} connections (the
 adapter's default): \`DATABASE_URL\`'s server in a fresh database when it is set, otherwise a
 throwaway cluster started for the case with the server's default settings (every commit flushed
 to disk), and PGlite only where no server binary exists (the note says which). The baseline is
