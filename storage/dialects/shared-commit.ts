@@ -57,6 +57,8 @@ export function sharedCommitDialect(database: SharedCommitClient, busyTimeoutMs:
 
 /** One shared transaction: its statements run once it has `begun`, and wait for `committed`. */
 interface Shared {
+  /** Whether BEGIN has succeeded: from then on, every statement on the connection is in it. */
+  started: boolean;
   begun: Promise<void>;
   committed: Promise<void>;
   /** Ends it: COMMIT, or ROLLBACK with `failure`. */
@@ -126,7 +128,8 @@ class SharedCommitDriver implements Driver {
       await this.commitShared();
       return this.#run(query);
     }
-    if (kind === 'read' && this.#shared === undefined) return this.#run(query);
+    // A read sees only what is committed until the shared transaction has begun, even while it waits for the lock.
+    if (kind === 'read' && !this.#shared?.started) return this.#run(query);
     const shared = (this.#shared ??= this.#openShared());
     await shared.begun;
     // It is committed after this turn, and this runs within the turn it began in.
@@ -158,16 +161,9 @@ class SharedCommitDriver implements Driver {
     const committed = new Promise<void>((ok, fail) => ((resolve = ok), (reject = fail)));
     // Every statement of it awaits the outcome; none may be left unhandled when none is waiting.
     committed.catch(() => undefined);
-    const begun = this.#begin().then(
-      () => afterThisTurn(() => shared.settle()),
-      (error: unknown) => {
-        if (this.#shared === shared) this.#shared = undefined;
-        reject(error);
-        throw error;
-      },
-    );
     const shared: Shared = {
-      begun,
+      started: false,
+      begun: Promise.resolve(),
       committed,
       settle: (failure?: unknown) => {
         if (this.#shared !== shared) return;
@@ -185,15 +181,24 @@ class SharedCommitDriver implements Driver {
         }
       },
     };
+    shared.begun = this.#begin(() => (shared.started = true)).then(
+      () => afterThisTurn(() => shared.settle()),
+      (error: unknown) => {
+        if (this.#shared === shared) this.#shared = undefined;
+        reject(error);
+        throw error;
+      },
+    );
     return shared;
   }
 
   /** `BEGIN IMMEDIATE`, the write lock waited for without stopping the event loop (see above). */
-  async #begin(): Promise<void> {
+  async #begin(started: () => void): Promise<void> {
     const deadline = Date.now() + this.busyTimeoutMs;
     for (let pause = 1; ; pause = Math.min(pause * 2, 25)) {
       try {
-        return this.#beginWithoutWaiting();
+        this.#beginWithoutWaiting();
+        return started();
       } catch (error) {
         if (!isSqliteBusy(error) || Date.now() >= deadline) throw error;
       }

@@ -178,6 +178,24 @@ describe('shared commits on SQLite', () => {
     await first.db.destroy();
   });
 
+  it('answers a read at once while a write waits for another connection’s lock, from what is committed', async () => {
+    const first = await opened();
+    const second = await opened({ file: first.raw.name });
+    await first.db.insertInto('items').values({ name: 'committed' }).execute();
+    first.raw.exec('BEGIN IMMEDIATE');
+    const order: string[] = [];
+    const write = second.db.insertInto('items').values({ name: 'waiting' }).execute().then(() => order.push('write'));
+    const rows = await second.db.selectFrom('items').select('name').execute();
+    order.push('read');
+    expect(rows).toEqual([{ name: 'committed' }]);
+    first.raw.exec('COMMIT');
+    await write;
+    expect(order).toEqual(['read', 'write']);
+    expect(names(first.raw)).toEqual(['committed', 'waiting']);
+    await second.db.destroy();
+    await first.db.destroy();
+  });
+
   it('gives up on a lock held past the busy timeout as an outage, the event loop running meanwhile', async () => {
     const first = await opened();
     const second = await opened({ file: first.raw.name, busyTimeoutMs: 200 });
