@@ -66,6 +66,14 @@ function scratch(): string {
   return folder;
 }
 
+/** No row was kept, and the next write goes on as usual; then `db` is closed. */
+async function expectNothingKeptAndWritesGoOn(db: Kysely<Schema>, raw: Database.Database): Promise<void> {
+  expect(names(raw)).toEqual([]);
+  await db.insertInto('items').values({ name: 'after' }).execute();
+  expect(names(raw)).toEqual(['after']);
+  await db.destroy();
+}
+
 const names = (raw: Database.Database) => (raw.prepare('SELECT name FROM items ORDER BY id').all() as { name: string }[]).map((row) => row.name);
 
 describe('shared commits on SQLite', () => {
@@ -115,11 +123,7 @@ describe('shared commits on SQLite', () => {
     const outcomes = await Promise.allSettled(['a', 'b', 'c'].map((name) => db.insertInto('items').values({ name }).returning('id').execute()));
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected', 'rejected']);
     expect(log).toEqual(['BEGIN IMMEDIATE', 'ROLLBACK']);
-    expect(names(raw)).toEqual([]);
-    // The next writes go on as usual.
-    await db.insertInto('items').values({ name: 'after' }).execute();
-    expect(names(raw)).toEqual(['after']);
-    await db.destroy();
+    await expectNothingKeptAndWritesGoOn(db, raw);
   });
 
   it('fails every statement of a transaction SQLite gave up, not only the one that failed', async () => {
@@ -128,10 +132,7 @@ describe('shared commits on SQLite', () => {
     const trapped = db.insertInto('traps').values({ id: 1 }).execute();
     const outcomes = await Promise.allSettled([held, trapped]);
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected']);
-    expect(names(raw)).toEqual([]);
-    await db.insertInto('items').values({ name: 'after' }).execute();
-    expect(names(raw)).toEqual(['after']);
-    await db.destroy();
+    await expectNothingKeptAndWritesGoOn(db, raw);
   });
 
   it('commits the open transaction before a statement that is neither a read nor a write, and runs that alone', async () => {
