@@ -9,7 +9,7 @@
  *
  * Nothing is acknowledged before it is durable: a statement's caller hears of its result only
  * once the commit that holds it has succeeded, and of the commit's failure otherwise. A read
- * made while a transaction is open joins it too, since it may see the others' writes. A
+ * made once a transaction has begun joins it too, since it may see the others' writes. A
  * statement that fails is undone alone (SQLite's statement rollback), unless SQLite gave up the
  * whole transaction, in which case every statement in it fails. Anything but a read or a write
  * (a pragma, DDL) runs on its own, after the open transaction is committed.
