@@ -18,9 +18,10 @@ Reflect.set(http, 'maxHeaderSize', 65_536);
 // Checksums, digests and commitments hashed natively: the same SHA-256, several times faster.
 useSha256(nativeSha256);
 
-const settings = await loadLocalSettings(Bun.env, (path) => createBunSqliteDialect(new Database(path, { create: true }))).catch((error: unknown) =>
-  failedStart(error, process.exit),
-);
+const settings = await loadLocalSettings(Bun.env, {
+  library: 'bun:sqlite',
+  open: (path) => createBunSqliteDialect(new Database(path, { create: true })),
+}).catch((error: unknown) => failedStart(error, process.exit));
 const arena = createArena({ ...settings.arena, runtime: 'bun' });
 const server = Bun.serve({
   port: settings.port,

@@ -14,9 +14,10 @@ import { closingAfter, ConnectionClosed } from './closing-answer.ts';
 // Checksums, digests and commitments hashed natively: the same SHA-256, several times faster.
 useSha256(nativeSha256);
 
-const settings = await loadLocalSettings(Deno.env.toObject(), (path) => createNodeSqliteDialect(new DatabaseSync(path))).catch((error: unknown) =>
-  failedStart(error, (code) => Deno.exit(code)),
-);
+const settings = await loadLocalSettings(Deno.env.toObject(), {
+  library: 'node:sqlite',
+  open: (path) => createNodeSqliteDialect(new DatabaseSync(path)),
+}).catch((error: unknown) => failedStart(error, (code) => Deno.exit(code)));
 const arena = createArena({ ...settings.arena, runtime: 'deno' });
 const server = Deno.serve(
   {

@@ -8,9 +8,10 @@ import { Kysely } from 'kysely';
 import { createSqliteDialect, migrateToLatest, type Database as Schema } from '../../storage/index.ts';
 import { localDialect } from './open-store.ts';
 
-const { dialect, family, where } = await localDialect(process.env, process.env.ARENA_DATA_DIR || './data', (path) =>
-  createSqliteDialect(new Database(path)),
-);
+const { dialect, family, where } = await localDialect(process.env, process.env.ARENA_DATA_DIR || './data', {
+  library: 'better-sqlite3',
+  open: (path) => createSqliteDialect(new Database(path)),
+});
 const db = new Kysely<Schema>({ dialect });
 try {
   const applied = await migrateToLatest(db, family);

@@ -3,17 +3,22 @@ import type { Dialect } from 'kysely';
 import type { Store } from '../../core/store/store.ts';
 import { createPostgresDialect, openStore, postgresEventNotices, type DialectFamily, type EventNotices } from '../../storage/index.ts';
 import { readEnvironment, type Environment } from '../environment.ts';
+import { withBackgroundCheckpoints, type SqliteLibrary } from './background-checkpoints.ts';
 import { ensurePrivateFile, ensurePrivateFolder, type Warn } from './private-files.ts';
 
-/** Opens the runtime's SQLite database file as a Kysely dialect. */
-export type SqliteOpener = (path: string) => Dialect;
+/** Opens the runtime's SQLite database file as a Kysely dialect, through `library`. */
+export interface SqliteOpener {
+  library: SqliteLibrary;
+  open(path: string): Dialect;
+}
 
 export const DATABASE_FILE = 'arena.db';
 
 /**
  * Where records live: PostgreSQL when `DATABASE_URL` is set (so several instances can share
  * one league), otherwise the embedded SQLite file `<dataDir>/arena.db`, created 0600 (as its
- * `-wal` and `-shm` then are) before SQLite opens it, whatever the umask.
+ * `-wal` and `-shm` then are) before SQLite opens it, whatever the umask, its log copied back
+ * into it on a worker thread (./background-checkpoints.ts).
  */
 export async function localDialect(
   env: Environment,
@@ -37,7 +42,7 @@ export async function localDialect(
   await ensurePrivateFolder(dataDir, warn);
   const path = join(dataDir, DATABASE_FILE);
   await ensurePrivateFile(path, [`${path}-wal`, `${path}-shm`, `${path}-journal`]);
-  return { dialect: openSqlite(path), family: 'sqlite', where: `SQLite at ${path}` };
+  return { dialect: withBackgroundCheckpoints(openSqlite.open(path), path, openSqlite.library), family: 'sqlite', where: `SQLite at ${path}` };
 }
 
 /** The durable store over the local dialect, migrated on open. */

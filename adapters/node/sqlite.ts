@@ -9,7 +9,7 @@ import { createNodeSqliteDialect, createSqliteDialect } from '../../storage/inde
  */
 export async function nodeSqliteOpener(): Promise<SqliteOpener> {
   const builtin = process.getBuiltinModule?.('node:sqlite') as typeof import('node:sqlite') | undefined;
-  if (builtin) return (path) => createNodeSqliteDialect(new builtin.DatabaseSync(path));
+  if (builtin) return { library: 'node:sqlite', open: (path) => createNodeSqliteDialect(new builtin.DatabaseSync(path)) };
   const { default: Database } = await import('better-sqlite3');
-  return (path) => createSqliteDialect(new Database(path));
+  return { library: 'better-sqlite3', open: (path) => createSqliteDialect(new Database(path)) };
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import { withBackgroundCheckpoints } from '../../adapters/local/background-checkpoints.ts';
 import { nativeSha256 } from '../../adapters/native-sha256.ts';
 import { createArena, randomSeed, useSha256, type Arena } from '../../core/index.ts';
 import { webCryptoSupportsEd25519 } from '../../core/crypto/ed25519.ts';
@@ -57,9 +58,10 @@ only ${MAXIMUM_ATTEMPTS_PER_AGENT} attempts per UTC day, its join being the firs
 exactly ${PER_SAMPLE} submits: ${SUBMITS_PER_AGENT} by each of ${AGENTS_PER_SAMPLE} fresh agents, spread so no two requests in flight are one
 agent's. Every answer must be a 200, or the case fails; afterwards \`totals()\` must count every
 join and submit. SQLite is a fresh file in a scratch folder, opened as \`adapters/node\` opens it
-(\`createSqliteDialect(new Database(path))\`: better-sqlite3, WAL; better-sqlite3 builds SQLite with
-\`synchronous = NORMAL\` in WAL mode, so a commit is safe from a process crash and the disk is
-flushed at checkpoints; the writes in flight together share a commit, each answered after it).
+(\`withBackgroundCheckpoints(createSqliteDialect(new Database(path)), path, 'better-sqlite3')\`:
+better-sqlite3, WAL; better-sqlite3 builds SQLite with \`synchronous = NORMAL\` in WAL mode, so a
+commit is safe from a process crash and the disk is flushed at checkpoints, which a worker thread
+makes as the log grows; the writes in flight together share a commit, each answered after it).
 PostgreSQL is a real server through a \`pg\` pool of ${POOL_SIZE} connections (the
 adapter's default): \`DATABASE_URL\`'s server in a fresh database when it is set, otherwise a
 throwaway cluster started for the case with the server's default settings (every commit flushed
@@ -89,7 +91,8 @@ counts its work as other processes'.`,
 
       const folder = mkdtempSync(join(tmpdir(), 'bench-league-submits-'));
       cleanups.push(async () => rmSync(folder, { recursive: true, force: true }));
-      const sqliteStore = await openStore(createSqliteDialect(new Database(join(folder, 'arena.db'))), 'sqlite');
+      const path = join(folder, 'arena.db');
+      const sqliteStore = await openStore(withBackgroundCheckpoints(createSqliteDialect(new Database(path)), path, 'better-sqlite3'), 'sqlite');
       cleanups.unshift(() => sqliteStore.close());
       const sqlite = await prepareLeague(sqliteStore);
 

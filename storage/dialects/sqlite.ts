@@ -2,13 +2,22 @@
  * SQLite through a better-sqlite3-compatible database (better-sqlite3 itself, or the bun:sqlite
  * and node:sqlite wrappers beside this file), with the pragmas a shared file database needs.
  */
-import type { Dialect, SqliteDatabase } from 'kysely';
+import type { Dialect, SqliteDatabase, SqliteStatement } from 'kysely';
 import { sharedCommitDialect } from './shared-commit.ts';
 import { isSqliteOutage, withOutageDetection } from './outages.ts';
 
 /** What the dialect needs of the client: Kysely's `SqliteDatabase` shape plus `exec` for pragmas. */
 export interface SqliteClient extends SqliteDatabase {
   exec(sql: string): unknown;
+  prepare(sql: string): FinalizableStatement;
+}
+
+/**
+ * A statement, and its `finalize` where the driver has one: bun:sqlite closes a database with a
+ * statement still open only once the statement is collected.
+ */
+export interface FinalizableStatement extends SqliteStatement {
+  finalize?(): void;
 }
 
 const DEFAULT_BUSY_TIMEOUT_MS = 5000;
@@ -46,6 +55,7 @@ function withStatementCache(database: SqliteClient): SqliteClient {
   return {
     exec: (sql) => database.exec(sql),
     close() {
+      for (const statement of cache.values()) statement.finalize?.();
       cache.clear();
       database.close();
     },
@@ -62,6 +72,7 @@ function withStatementCache(database: SqliteClient): SqliteClient {
 
 /** A statement that takes its parameters spread (`all(...params)`), as bun:sqlite and node:sqlite do. */
 export interface SpreadingStatement {
+  finalize?(): void;
   all(...parameters: any[]): unknown[];
   run(...parameters: any[]): { changes: number | bigint; lastInsertRowid: number | bigint };
   iterate(...parameters: any[]): IterableIterator<unknown>;
@@ -83,6 +94,7 @@ export function fromSpreadingSqlite<Statement extends SpreadingStatement>(
       const statement = database.prepare(sql);
       return {
         reader: isReader(statement),
+        finalize: statement.finalize && (() => statement.finalize!()),
         all: (parameters) => statement.all(...parameters).map(row),
         run: (parameters) => statement.run(...parameters),
         *iterate(parameters) {

@@ -13,7 +13,7 @@ import { loadLocalSettings } from '../../adapters/local/settings.ts';
 import { createSqliteDialect } from '../../storage/index.ts';
 import { crashingAfter } from './crash-after.ts';
 
-const settings = await loadLocalSettings(process.env, (path) => createSqliteDialect(new Database(path)));
+const settings = await loadLocalSettings(process.env, { library: 'better-sqlite3', open: (path) => createSqliteDialect(new Database(path)) });
 const offset = Number(process.env.CLOCK_OFFSET_MS ?? 0);
 if (!Number.isSafeInteger(offset)) throw new Error(`CLOCK_OFFSET_MS must be a whole number of milliseconds, not ${process.env.CLOCK_OFFSET_MS}`);
 const crashAfter = (process.env.CRASH_AFTER ?? '').split(',').filter((method) => method !== '');
