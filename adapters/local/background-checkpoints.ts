@@ -1,7 +1,7 @@
 /**
  * SQLite copies its write-ahead log back into the database file (a checkpoint) inside the
  * commit that takes the log past 1,000 pages, on the thread that committed: under a steady
- * stream of writes, about a third of each commit's cost on the arena's one thread. Here a
+ * stream of writes, more than half of what commits cost the arena's one thread. Here a
  * worker thread with its own connection makes those copies as the log grows, and the arena's
  * connection checkpoints only past 10,000 pages, a backstop that finds little left to copy.
  *
@@ -9,7 +9,7 @@
  * answered either way, so a killed process loses nothing. With SQLite's default
  * `synchronous = NORMAL` in WAL mode, the log reaches the disk itself (what survives a power
  * loss) at checkpoints: the worker's come within 20 ms of a busy log and within a second of a
- * quiet one, where SQLite's own wait for 1,000 pages, hours on a quiet server. A worker that
+ * quiet one, where SQLite's own wait for 1,000 pages (hours, on a quiet server). A worker that
  * fails or stops puts the arena's connection back on SQLite's default.
  */
 import { createRequire } from 'node:module';
