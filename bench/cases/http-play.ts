@@ -6,7 +6,7 @@ import { HTTP_LOAD, HTTP_PRIME_SECONDS, prime, runLoad, type LoadResult } from '
 
 const PLAY_PATH = '/api/games/packet-run/play?actions=UURRUURUURRRDUUR';
 
-const SIDES = ['arena', 'minimal', 'hono', 'bare'] as const;
+const SIDES = ['arena', 'minimal', 'headed', 'hono', 'bare'] as const;
 type Side = (typeof SIDES)[number];
 /** Each round runs every side once, rotated, so each side holds each position equally often. */
 const ROUNDS = 4;
@@ -29,10 +29,11 @@ interface Servers {
 const SERVERS: Record<Runtime, Servers> = {
   node: {
     executable: process.execPath,
-    names: { arena: 'adapters/node', minimal: 'minimal node:http', hono: 'Hono (@hono/node-server)', bare: 'bare node:http' },
+    names: { arena: 'adapters/node', minimal: 'minimal node:http', headed: 'minimal form with the arena’s headers, node:http', hono: 'Hono (@hono/node-server)', bare: 'bare node:http' },
     args: {
       arena: ['scripts/run-built.mjs', 'node'],
       minimal: ['--import', 'tsx', 'bench/servers/minimal-play.ts'],
+      headed: ['--import', 'tsx', 'bench/servers/minimal-play.ts'],
       hono: ['--import', 'tsx', 'bench/servers/hono-play.ts'],
       bare: ['--import', 'tsx', 'bench/servers/bare-json.ts'],
     },
@@ -41,6 +42,8 @@ const SERVERS: Record<Runtime, Servers> = {
 - the minimal form (\`bench/servers/minimal-play.ts\`): \`node:http\`, the query read by hand, the
   same core functions (scoring, receipt, canonical JSON, Ed25519, native SHA-256), one buffer
   written: the same answer, byte for byte but the receipt's time, signed by the same key;
+- the same minimal form sending the arena's answer headers as well (CORS, cache-control, nosniff,
+  vary and a request id; \`ANSWER_HEADERS\`, read from the arena's answer);
 - the same route in Hono (\`bench/servers/hono-play.ts\` on \`@hono/node-server\`), validated by the
   same valibot schema and answered by the same core functions;
 - a bare \`node:http\` server (\`bench/servers/bare-json.ts\`) answering a fixed JSON body exactly
@@ -48,10 +51,11 @@ const SERVERS: Record<Runtime, Servers> = {
   },
   bun: {
     executable: BUN,
-    names: { arena: 'adapters/bun', minimal: 'minimal Bun.serve', hono: 'Hono on Bun.serve', bare: 'bare Bun.serve' },
+    names: { arena: 'adapters/bun', minimal: 'minimal Bun.serve', headed: 'minimal form with the arena’s headers, Bun.serve', hono: 'Hono on Bun.serve', bare: 'bare Bun.serve' },
     args: {
       arena: ['adapters/bun/main.ts'],
       minimal: ['bench/servers/web/minimal-play.ts'],
+      headed: ['bench/servers/web/minimal-play.ts'],
       hono: ['bench/servers/web/hono-play.ts'],
       bare: ['bench/servers/web/bare-json.ts'],
     },
@@ -59,16 +63,18 @@ const SERVERS: Record<Runtime, Servers> = {
 - the real Bun adapter (\`bun adapters/bun/main.ts\`, as \`npm run start:bun\` runs it);
 - the minimal form on \`Bun.serve\` (\`bench/servers/web/minimal-play.ts\`): the query read by
   hand, the same core functions, one Response made from the JSON text;
+- the same minimal form sending the arena's answer headers as well (\`ANSWER_HEADERS\`);
 - the same route in Hono served by \`Bun.serve\` (\`bench/servers/web/hono-play.ts\`);
 - a bare \`Bun.serve\` answering a fixed JSON body exactly as long as the real one
   (\`bench/servers/web/bare-json.ts\`).`,
   },
   deno: {
     executable: DENO,
-    names: { arena: 'adapters/deno', minimal: 'minimal Deno.serve', hono: 'Hono on Deno.serve', bare: 'bare Deno.serve' },
+    names: { arena: 'adapters/deno', minimal: 'minimal Deno.serve', headed: 'minimal form with the arena’s headers, Deno.serve', hono: 'Hono on Deno.serve', bare: 'bare Deno.serve' },
     args: {
       arena: [...DENO_RUN, 'adapters/deno/main.ts'],
       minimal: [...DENO_RUN, 'bench/servers/web/minimal-play.ts'],
+      headed: [...DENO_RUN, 'bench/servers/web/minimal-play.ts'],
       hono: [...DENO_RUN, 'bench/servers/web/hono-play.ts'],
       bare: [...DENO_RUN, 'bench/servers/web/bare-json.ts'],
     },
@@ -76,6 +82,7 @@ const SERVERS: Record<Runtime, Servers> = {
 - the real Deno adapter (\`deno run … adapters/deno/main.ts\`, as \`npm run start:deno\` runs it);
 - the minimal form on \`Deno.serve\` (\`bench/servers/web/minimal-play.ts\`): the query read by
   hand, the same core functions, one Response made from the JSON text;
+- the same minimal form sending the arena's answer headers as well (\`ANSWER_HEADERS\`);
 - the same route in Hono served by \`Deno.serve\` (\`bench/servers/web/hono-play.ts\`);
 - a bare \`Deno.serve\` answering a fixed JSON body exactly as long as the real one
   (\`bench/servers/web/bare-json.ts\`).`,
@@ -91,12 +98,16 @@ function httpPlayCase(runtime: Runtime): BenchCase {
 Requests per second, latency and the server's own CPU time per request (user and system time of
 its process, from /proc, over the measured run) of \`GET ${PLAY_PATH}\` on four ${runtime === 'node' ? 'Node' : runtime === 'bun' ? 'Bun' : 'Deno'} servers, each in
 its own child process, driven by autocannon from the bench process:${about}
+The minimal form answers with a content type alone; its variant with the arena's headers gives
+the same answer header for header (but the request id's value and the date), so the two tell
+what the headers the contract requires cost from what the arena's layers cost.
 Each is first given ${HTTP_PRIME_SECONDS} s of unmeasured load; then ${ROUNDS} rounds run every side once in rotated
 order (${HTTP_LOAD.connections} connections, no pipelining, ${HTTP_LOAD.durationSeconds} s measured, no warm-up after the priming). Figures are
 medians of each side's runs, ratios the median of the ratios within a round. Every answer of the
 minimal and Hono servers was checked first: the same length as the arena's, and a receipt that
-verifies against the arena's JWKS. On a 2-core machine the load generator takes a core, so the
-cheapest servers' rates may be capped by autocannon; their CPU per request is not.`,
+verifies against the arena's JWKS (the variant's, also the arena's headers). On a 2-core machine
+the load generator takes a core, so the cheapest servers' rates may be capped by autocannon;
+their CPU per request is not.`,
     async run() {
       const servers: ChildServer[] = [];
       const start = async (side: Side, env: Record<string, string>) => {
@@ -110,14 +121,19 @@ cheapest servers' rates may be capped by autocannon; their CPU per request is no
         const real = await answerOf(arena.origin + PLAY_PATH);
         const jwks = createLocalJWKSet(await (await fetch(`${arena.origin}/.well-known/jwks.json`)).json());
         const minimal = await start('minimal', keys);
+        const headed = await start('headed', { ...keys, ANSWER_HEADERS: JSON.stringify(real.headers) });
         const hono = await start('hono', keys);
-        for (const baseline of [minimal, hono]) await sameAnswer(baseline.origin + PLAY_PATH, real, jwks);
+        for (const baseline of [minimal, headed, hono]) await sameAnswer(baseline.origin + PLAY_PATH, real, jwks);
+        const headedAnswer = await answerOf(headed.origin + PLAY_PATH);
+        if (JSON.stringify(headedAnswer.headers) !== JSON.stringify(real.headers) || headedAnswer.requestId === null) {
+          throw new Error(`${names.headed} does not send the arena's headers: ${JSON.stringify(headedAnswer.headers)}`);
+        }
         const bare = await start('bare', { BODY_BYTES: String(real.bytes), CONTENT_TYPE: real.contentType });
         if ((await answerOf(bare.origin + PLAY_PATH)).bytes !== real.bytes) throw new Error(`the bare server's body is not ${real.bytes} bytes`);
 
-        const bySide: Record<Side, ChildServer> = { arena, minimal, hono, bare };
+        const bySide: Record<Side, ChildServer> = { arena, minimal, headed, hono, bare };
         for (const server of Object.values(bySide)) await prime(server.origin + PLAY_PATH, HTTP_LOAD.connections, HTTP_PRIME_SECONDS);
-        const runs: Record<Side, Run[]> = { arena: [], minimal: [], hono: [], bare: [] };
+        const runs: Record<Side, Run[]> = { arena: [], minimal: [], headed: [], hono: [], bare: [] };
         for (let round = 0; round < ROUNDS; round++) {
           for (let i = 0; i < SIDES.length; i++) {
             const side = SIDES[(round + i) % SIDES.length]!;
@@ -153,6 +169,8 @@ function rows(runs: Record<Side, Run[]>, bodyBytes: number, names: Record<Side, 
   return [
     compared(row('arena', `CPU per request, ${names.arena}`, 'µs', cpu), row('minimal', names.minimal, 'µs', cpu)),
     compared(row('arena', `CPU per request, ${names.arena}`, 'µs', cpu), row('hono', names.hono, 'µs', cpu)),
+    compared(row('arena', `CPU per request, ${names.arena}`, 'µs', cpu), row('headed', names.headed, 'µs', cpu)),
+    compared(row('headed', `CPU per request, ${names.headed}`, 'µs', cpu), row('minimal', names.minimal, 'µs', cpu)),
     compared(row('hono', `CPU per request, ${names.hono}`, 'µs', cpu), row('minimal', names.minimal, 'µs', cpu)),
     compared(row('bare', `CPU per request, ${names.bare} (no work)`, 'µs', cpu), row('minimal', names.minimal, 'µs', cpu)),
     compared(row('arena', `GET play, ${names.arena}`, 'req/s', rps, note), row('hono', names.hono, 'req/s', rps)),
@@ -165,15 +183,23 @@ function rows(runs: Record<Side, Run[]>, bodyBytes: number, names: Record<Side, 
 interface Answer {
   bytes: number;
   contentType: string;
+  /** The answer's headers but those the server sets itself and the request id, in order of name. */
+  headers: [string, string][];
+  requestId: string | null;
 }
 
-/** Body length and content type of one answer, which must be a 200. */
+/** What the runtime's server adds to every answer, and the one header made afresh for each. */
+const NOT_COMPARED = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding', 'x-request-id']);
+
+/** Body length, content type and headers of one uncompressed answer, which must be a 200. */
 async function answerOf(url: string): Promise<Answer> {
-  const response = await fetch(url);
+  const response = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
   const body = await response.arrayBuffer();
-  if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
-  return { bytes: body.byteLength, contentType: response.headers.get('content-type') ?? 'application/json' };
+  if (response.status !== 200 || response.headers.has('content-encoding')) throw new Error(`${url} answered ${response.status} ${response.headers.get('content-encoding') ?? ''}`);
+  const headers = [...response.headers].filter(([name]) => !NOT_COMPARED.has(name));
+  return { bytes: body.byteLength, contentType: response.headers.get('content-type') ?? 'application/json', headers, requestId: response.headers.get('x-request-id') };
 }
+
 
 /** A baseline gives the arena's answer: as long, and with a receipt the arena's JWKS verifies. */
 async function sameAnswer(url: string, real: Answer, jwks: ReturnType<typeof createLocalJWKSet>): Promise<void> {

@@ -3,16 +3,19 @@
  * arena does (score the tape, sign its receipt over the canonical JSON) with the same core
  * functions, and the answer written as one buffer. No router, no Web Request/Response, no
  * validation library, no CORS or request ids: the least a server can do and still give the
- * same answer, so the arena's figure against it is the cost of everything else.
+ * same answer, so the arena's figure against it is the cost of everything else. With
+ * `ANSWER_HEADERS` it sends the arena's headers too (see answer-headers.ts).
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseActionString, MAX_QUERY_ACTION_LENGTH } from '../../core/games/packet-run/parse.ts';
 import { signedRun } from '../../core/games/packet-run/signed-result.ts';
 import { openMemoryStore } from '../../fixtures/memory-store.ts';
+import { answerHeaders } from './answer-headers.ts';
 import { CLASSIC, PLAY_PATH, playContext, stopOnSignals } from './play-context.ts';
 
 const context = await playContext(await openMemoryStore());
+const headed = answerHeaders(process.env.ANSWER_HEADERS);
 
 const server = createServer((request, response) => {
   const url = new URL(request.url ?? '/', 'http://localhost');
@@ -24,7 +27,8 @@ const server = createServer((request, response) => {
   const agent = url.searchParams.get('agent');
   void signedRun(context, CLASSIC, parsed.value, agent === null ? undefined : { name: agent }).then((run) => {
     const body = Buffer.from(JSON.stringify(run));
-    response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length }).end(body);
+    const headers = headed ? { ...headed(), 'content-length': body.length } : { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length };
+    response.writeHead(200, headers).end(body);
   });
 });
 server.listen(Number(process.env.PORT ?? 0), process.env.HOST ?? '127.0.0.1', () => {

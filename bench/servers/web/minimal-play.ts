@@ -2,15 +2,17 @@
  * The minimal form of signed play on Bun and Deno: the runtime's own server, the query read by
  * hand, the same core functions as the arena (scoring, receipt, canonical JSON, Ed25519, native
  * SHA-256) and one Response made from the JSON text. The Bun and Deno counterpart of
- * `bench/servers/minimal-play.ts`.
+ * `bench/servers/minimal-play.ts`, with the same `ANSWER_HEADERS` variant.
  */
 import { parseActionString, MAX_QUERY_ACTION_LENGTH } from '../../../core/games/packet-run/parse.ts';
 import { signedRun } from '../../../core/games/packet-run/signed-result.ts';
+import { answerHeaders } from '../answer-headers.ts';
 import { CLASSIC, PLAY_PATH, playContext } from '../play-context.ts';
-import { memoryStore, serveWeb } from './serve.ts';
+import { envOf, memoryStore, serveWeb } from './serve.ts';
 
 const context = await playContext(await memoryStore());
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
+const headed = answerHeaders(envOf('ANSWER_HEADERS'));
 
 serveWeb('minimal play', async (request) => {
   const url = new URL(request.url);
@@ -18,5 +20,5 @@ serveWeb('minimal play', async (request) => {
   if (!parsed?.ok) return new Response(null, { status: parsed ? 400 : 404 });
   const agent = url.searchParams.get('agent');
   const run = await signedRun(context, CLASSIC, parsed.value, agent === null ? undefined : { name: agent });
-  return new Response(JSON.stringify(run), { headers: JSON_HEADERS });
+  return new Response(JSON.stringify(run), { headers: headed ? headed() : JSON_HEADERS });
 });
