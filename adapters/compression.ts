@@ -4,7 +4,7 @@
  * `MINIMUM_BYTES`, and nothing forbids it (`no-transform`, an encoding already set). Such an
  * answer varies with `Accept-Encoding`, compressed or not, so caches keep the two apart.
  */
-import { hasBody } from '../core/index.ts';
+import { answerHeaders, hasBody, type AnswerHeaders } from '../core/index.ts';
 
 export type Encoding = 'br' | 'gzip';
 
@@ -29,7 +29,7 @@ export function negotiate(acceptEncoding: string | null): Encoding | null {
 
 /** Whether the answer is one compression is for (whatever this client accepts). */
 export function isCompressible(response: Response): boolean {
-  const headers = response.headers;
+  const headers = answerHeaders(response);
   const length = Number(headers.get('content-length') ?? Number.NaN);
   return (
     hasBody(response) &&
@@ -43,7 +43,7 @@ export function isCompressible(response: Response): boolean {
 }
 
 /** Says the answer varies with `Accept-Encoding` (once). */
-export function varyOnEncoding(headers: Headers): void {
+export function varyOnEncoding(headers: AnswerHeaders): void {
   const vary = headers.get('vary');
   if (!/\baccept-encoding\b/i.test(vary ?? '')) headers.set('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
 }

@@ -10,7 +10,7 @@ import { createArenaMetrics } from './metrics/arena-metrics.ts';
 import { timedStore } from './metrics/timed-store.ts';
 import { consoleFailureLog, failureReporter, requestIds, type ArenaLog } from './http/log.ts';
 import { createFetchHandler } from './http/router.ts';
-import { standardResponse, type BytesResponse } from './http/respond.ts';
+import { answerHeaders, standardResponse, type BytesResponse } from './http/respond.ts';
 import type { Connection, Dispatch, Route } from './http/route.ts';
 import { EVENT_BELL } from './events/bell.ts';
 import { OPEN_STREAMS } from './events/open-streams.ts';
@@ -123,7 +123,7 @@ function answering(routes: readonly Route[], context: ArenaContext, log: ArenaLo
     const answered = context.metrics.requestStarted();
     const requestId = requestIdOf(request);
     const { response, route: pattern } = await route(request, { ...connection, requestId });
-    response.headers.set('x-request-id', requestId);
+    answerHeaders(response).set('x-request-id', requestId);
     // A write may have added events: this instance's streams look now rather than at their next poll.
     if (request.method !== 'GET' && request.method !== 'HEAD' && response.status < 300) bell.ring();
     answered({ method: request.method, route: pattern, status: response.status, seconds: (performance.now() - started) / 1000 });
@@ -144,7 +144,7 @@ function answering(routes: readonly Route[], context: ArenaContext, log: ArenaLo
 
 /** The answer's declared length, when it has one. */
 function contentLength(response: Response): number | null {
-  const length = response.headers.get('content-length');
+  const length = answerHeaders(response).get('content-length');
   return length !== null && /^\d+$/.test(length) ? Number(length) : null;
 }
 

@@ -12,4 +12,5 @@ export { deriveServerSecret } from './crypto/derive.ts';
 export { portableSha256, useSha256, type Sha256 } from './crypto/sha256.ts';
 export { internalFailure, malformedRequest, methodNotImplemented, misconfigured, refusal, storageUnavailable } from './http/refusals.ts';
 export { StorageUnavailableError } from './store/errors.ts';
-export { bytesOf, hasBody, standardResponse, withHeaders } from './http/respond.ts';
+export { answerHeaders, bytesOf, hasBody, standardResponse, withHeaders } from './http/respond.ts';
+export type { AnswerHeaders } from './http/header-record.ts';

@@ -1,6 +1,6 @@
 import { Database } from 'bun:sqlite';
 import http from 'node:http';
-import { createArena, internalFailure, refusal, standardResponse, useSha256 } from '../../core/index.ts';
+import { answerHeaders, createArena, internalFailure, refusal, standardResponse, useSha256 } from '../../core/index.ts';
 import { createBunSqliteDialect } from '../../storage/index.ts';
 import { clientAddress } from '../client-address.ts';
 import { loadLocalSettings } from '../local/settings.ts';
@@ -60,6 +60,7 @@ stopGracefully({
 
 /** A streamed answer that may stay quiet for a while (`GET /api/events`, an export waiting on the store). */
 function isStream(answer: Response): boolean {
-  const type = answer.headers.get('content-type') ?? '';
-  return answer.headers.get('content-length') === null && (type.startsWith('text/event-stream') || type.startsWith('application/x-ndjson'));
+  const headers = answerHeaders(answer);
+  const type = headers.get('content-type') ?? '';
+  return headers.get('content-length') === null && (type.startsWith('text/event-stream') || type.startsWith('application/x-ndjson'));
 }

@@ -1,3 +1,5 @@
+import { answerHeaders, hasBody, standardResponse } from '../../core/index.ts';
+
 /** The error that ends a closing answer's body once all of it is sent; expected, never logged. */
 export class ConnectionClosed extends Error {
   constructor() {
@@ -7,17 +9,23 @@ export class ConnectionClosed extends Error {
 }
 
 /**
+ * The Response Deno is handed for the arena's `answer`.
+ *
  * Deno 2.9, after answering a request whose body the core stopped reading, reads and discards
  * the rest of that body before closing the connection, however long the client takes to send
  * it, even when the answer says `connection: close` (the 413's). The only way to close it
  * sooner is for the answer's body to fail, so an answer that says `connection: close` gets a
  * body that fails once its last byte has been sent: Deno then drops the connection. Its length
  * is declared, so the client has the whole answer by then.
+ *
+ * The answer is asked before it is made an ordinary Response: Deno prepares a Response made from
+ * bytes for sending as it is constructed, and reading that Response's headers afterwards would
+ * make it drop what it prepared.
  */
-export async function closingAfter(response: Response): Promise<Response> {
-  if (response.headers.get('connection')?.toLowerCase() !== 'close' || response.body === null) return response;
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  const headers = new Headers(response.headers);
+export async function toDenoResponse(answer: Response): Promise<Response> {
+  if (answerHeaders(answer).get('connection')?.toLowerCase() !== 'close' || !hasBody(answer)) return standardResponse(answer);
+  const bytes = new Uint8Array(await answer.arrayBuffer());
+  const headers = new Headers(answer.headers);
   headers.set('content-length', String(bytes.byteLength));
   let sent = false;
   const body = new ReadableStream<Uint8Array>({
@@ -27,5 +35,5 @@ export async function closingAfter(response: Response): Promise<Response> {
       controller.enqueue(bytes);
     },
   });
-  return new Response(body, { status: response.status, statusText: response.statusText, headers });
+  return new Response(body, { status: answer.status, statusText: answer.statusText, headers });
 }

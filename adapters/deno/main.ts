@@ -1,6 +1,6 @@
 /// <reference path="../node-sqlite.d.ts" />
 import { DatabaseSync } from 'node:sqlite';
-import { createArena, internalFailure, refusal, standardResponse, useSha256 } from '../../core/index.ts';
+import { createArena, internalFailure, refusal, useSha256 } from '../../core/index.ts';
 import { createNodeSqliteDialect } from '../../storage/index.ts';
 import { clientAddress } from '../client-address.ts';
 import { loadLocalSettings } from '../local/settings.ts';
@@ -9,7 +9,7 @@ import { logFailure } from '../log-failure.ts';
 import { nativeSha256 } from '../native-sha256.ts';
 import { stopGracefully } from '../graceful-shutdown.ts';
 import { compressed } from '../zlib-compression.ts';
-import { closingAfter, ConnectionClosed } from './closing-answer.ts';
+import { ConnectionClosed, toDenoResponse } from './closing-answer.ts';
 
 // Checksums, digests and commitments hashed natively: the same SHA-256, several times faster.
 useSha256(nativeSha256);
@@ -36,7 +36,7 @@ const server = Deno.serve(
     // Compressed while the answer still holds its bytes: asking an ordinary Response whether it
     // has a body makes Deno build a stream for it, and serve it as one.
     const answer = await arena.answer(request, address === undefined ? {} : { clientAddress: address });
-    return closingAfter(standardResponse(await compressed(answer, request.headers.get('accept-encoding'))));
+    return toDenoResponse(await compressed(answer, request.headers.get('accept-encoding')));
   },
 );
 

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { bytesOf, internalFailure, malformedRequest, methodNotImplemented, refusal } from '../../core/index.ts';
+import { answerHeaders, bytesOf, internalFailure, malformedRequest, methodNotImplemented, refusal } from '../../core/index.ts';
 import { clientAddress } from '../client-address.ts';
 import { logFailure } from '../log-failure.ts';
 import { compressed } from '../zlib-compression.ts';
@@ -195,10 +195,12 @@ function writeHead(response: Response, incoming: IncomingMessage, outgoing: Serv
 
 function headersOf(response: Response, incoming: IncomingMessage): Record<string, string | string[]> {
   const headers: Record<string, string | string[]> = {};
-  response.headers.forEach((value, name) => {
+  const given = answerHeaders(response);
+  given.forEach((value, name) => {
     if (name !== 'set-cookie') headers[name] = value;
   });
-  const cookies = response.headers.getSetCookie();
+  // Only a Headers object holds cookies: the arena's own answers set none.
+  const cookies = given instanceof Headers ? given.getSetCookie() : [];
   if (cookies.length > 0) headers['set-cookie'] = cookies;
   if (!incoming.complete) headers.connection = 'close';
   return headers;

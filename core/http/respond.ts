@@ -1,3 +1,5 @@
+import { HeaderRecord, type AnswerHeaders } from './header-record.ts';
+
 const encoder = new TextEncoder();
 
 /**
@@ -15,6 +17,10 @@ export function encodedBody(text: string, headers: Record<string, string>): { bo
  * keeps the bytes, so an adapter that writes bytes itself sends them as they are. Read in
  * process, it behaves as any Response: its body is made the first time anything reads it.
  *
+ * Its headers, given as a record, stay one (a {@link HeaderRecord}) until something asks for its
+ * Headers object: the arena's layers add theirs through {@link answerHeaders}, and the adapter
+ * hands the record to the runtime, so no Headers object is made, set and copied per answer.
+ *
  * Handed to a runtime that reads a Response's body natively (Bun, Deno, workerd), it would be
  * empty: `standardResponse` turns it into an ordinary one first, as `arena.fetch` does.
  */
@@ -22,10 +28,29 @@ export class BytesResponse extends Response {
   readonly #bytes: Uint8Array<ArrayBuffer>;
   /** The body as an ordinary Response holds it, once something reads it. */
   #holder: Response | undefined;
+  /** The headers, while nothing has asked for the Headers object. */
+  #record: HeaderRecord | undefined;
 
   constructor(bytes: Uint8Array<ArrayBuffer>, init: ResponseInit) {
-    super(null, init);
+    const record = isRecord(init.headers) ? new HeaderRecord(init.headers) : undefined;
+    super(null, record ? { status: init.status ?? 200, statusText: init.statusText ?? '' } : init);
     this.#bytes = bytes;
+    this.#record = record;
+  }
+
+  /** The record of the headers, while nothing has asked for the Headers object. */
+  get headerRecord(): HeaderRecord | undefined {
+    return this.#record;
+  }
+
+  override get headers(): Headers {
+    const headers = super.headers;
+    const record = this.#record;
+    if (record) {
+      this.#record = undefined;
+      for (const name in record.fields) headers.set(name, record.fields[name]!);
+    }
+    return headers;
   }
 
   /** The bytes, while nothing has read the body. */
@@ -81,7 +106,17 @@ export function hasBody(response: Response): boolean {
 /** An ordinary Response, which a runtime may read natively: a {@link BytesResponse} is given its body. */
 export function standardResponse(response: Response): Response {
   if (!(response instanceof BytesResponse)) return response;
-  return new Response(bytesOf(response) ?? response.body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  const headers = response.headerRecord?.fields ?? response.headers;
+  return new Response(bytesOf(response) ?? response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** The answer's headers to read or change: its record while it has one, else its Headers object. */
+export function answerHeaders(response: Response): AnswerHeaders {
+  return (response instanceof BytesResponse ? response.headerRecord : undefined) ?? response.headers;
+}
+
+function isRecord(headers: HeadersInit | undefined): headers is Record<string, string> {
+  return typeof headers === 'object' && !(headers instanceof Headers) && !Array.isArray(headers);
 }
 
 /** A JSON response; handlers return plain values and the router wraps them with this. */
@@ -101,9 +136,9 @@ export function textResponse(body: string, type: string): Response {
  * itself); a copy is made only for one whose headers are locked (a fetched or redirect answer).
  * Rebuilding every answer to add a header costs a Response per request on the hot path.
  */
-export function withHeaders(response: Response, change: (headers: Headers) => void): Response {
+export function withHeaders(response: Response, change: (headers: AnswerHeaders) => void): Response {
   try {
-    change(response.headers);
+    change(answerHeaders(response));
     return response;
   } catch (error) {
     if (!(error instanceof TypeError)) throw error;
