@@ -96,7 +96,7 @@ function httpPlayCase(runtime: Runtime): BenchCase {
     name: `http-play-${runtime}`,
     about: `
 Requests per second, latency and the server's own CPU time per request (user and system time of
-its process, from /proc, over the measured run) of \`GET ${PLAY_PATH}\` on four ${runtime === 'node' ? 'Node' : runtime === 'bun' ? 'Bun' : 'Deno'} servers, each in
+its process, from /proc, over the measured run) of \`GET ${PLAY_PATH}\` on five ${runtime === 'node' ? 'Node' : runtime === 'bun' ? 'Bun' : 'Deno'} servers, each in
 its own child process, driven by autocannon from the bench process:${about}
 The minimal form answers with a content type alone; its variant with the arena's headers gives
 the same answer header for header (but the request id's value and the date), so the two tell
