@@ -1,6 +1,33 @@
 import type { IncomingMessage } from 'node:http';
 
 /**
+ * The whole request body, read from Node as it comes, with no web stream made for it: for a
+ * body whose length is declared, which Node's parser never reads past. Fails as the stream
+ * does when the client goes away before the body ends.
+ */
+export function bodyBytes(incoming: IncomingMessage): Promise<Uint8Array<ArrayBuffer>> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const onData = (chunk: Buffer) => chunks.push(chunk);
+    const settle = (error?: Error) => {
+      incoming.off('data', onData);
+      incoming.off('end', onEnd);
+      incoming.off('error', settle);
+      incoming.off('close', onClose);
+      if (error) reject(error);
+      else resolve(new Uint8Array(Buffer.concat(chunks)));
+    };
+    const onEnd = () => settle();
+    const onClose = () => settle(new Error('the client closed the connection before the body ended'));
+    incoming.on('data', onData);
+    incoming.once('end', onEnd);
+    incoming.once('error', settle);
+    incoming.once('close', onClose);
+    incoming.resume();
+  });
+}
+
+/**
  * The request body as a web stream that Node reads only as fast as the core pulls, so no more
  * than about the core's limit is ever buffered. Cancelling it (the core stops at its limit)
  * stops reading and leaves the rest unread; the answer then closes the connection.

@@ -34,13 +34,17 @@ describe('lightRequest', () => {
   });
 });
 
-/** A body of `text`, counting how often its stream and signal were made. */
+/** A body of `text`, counting how often its stream, its bytes and its signal were made. */
 function source(text: string, abort = new AbortController()) {
-  const made = { streams: 0, signals: 0 };
+  const made = { streams: 0, bytes: 0, signals: 0 };
   const body: BodySource = {
     stream: () => {
       made.streams++;
       return new Response(text).body!;
+    },
+    bytes: async () => {
+      made.bytes++;
+      return new TextEncoder().encode(text);
     },
     signal: () => {
       made.signals++;
@@ -61,6 +65,27 @@ describe('lightRequest with a body', () => {
     const reader = request.body!.getReader();
     expect(request.bodyUsed).toBe(true);
     expect(new TextDecoder().decode((await reader.read()).value)).toBe('{"a":1}');
+  });
+
+  it('reads its body whole without making a stream, once', async () => {
+    const { body, made } = source('{"c":3}');
+    const request = lightRequest('POST', 'http://arena.test/api/x', headers(), body);
+    expect(new TextDecoder().decode(await request.arrayBuffer())).toBe('{"c":3}');
+    expect(made).toEqual({ streams: 0, bytes: 1, signals: 0 });
+    expect(request.bodyUsed).toBe(true);
+    await expect(request.arrayBuffer()).rejects.toThrow(TypeError);
+    await expect(request.body!.getReader().read()).rejects.toThrow(TypeError);
+    expect(made.bytes).toBe(1);
+  });
+
+  it('reads its body whole through its stream once the stream is made, and never twice', async () => {
+    const { body, made } = source('{"d":4}');
+    const request = lightRequest('POST', 'http://arena.test/api/x', headers(), body);
+    expect(request.body).not.toBeNull();
+    expect(new TextDecoder().decode(await request.arrayBuffer())).toBe('{"d":4}');
+    expect(made.streams).toBe(1);
+    expect(made.bytes).toBe(0);
+    await expect(request.arrayBuffer()).rejects.toThrow(TypeError);
   });
 
   it("gives the source's signal, made only when asked for", () => {

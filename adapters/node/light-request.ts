@@ -16,6 +16,8 @@ const REAL = Symbol('the undici Request behind a light one');
 export interface BodySource {
   /** The body as a stream; asked for once. */
   stream(): ReadableStream<Uint8Array>;
+  /** The whole body, with no stream made for it; asked for once, instead of `stream`. */
+  bytes(): Promise<Uint8Array<ArrayBuffer>>;
   /** Aborted once the client goes away before its answer is complete. */
   signal(): AbortSignal;
 }
@@ -23,6 +25,8 @@ export interface BodySource {
 class LightRequest {
   [REAL]: Request | undefined = undefined;
   #body: ReadableStream<Uint8Array> | undefined;
+  /** Whether `arrayBuffer()` took the body whole. */
+  #taken = false;
   constructor(
     readonly method: string,
     readonly url: string,
@@ -30,15 +34,30 @@ class LightRequest {
     readonly source: BodySource | undefined,
   ) {}
   get body(): ReadableStream<Uint8Array> | null {
-    return this.source ? (this.#body ??= this.source.stream()) : null;
+    if (!this.source) return null;
+    if (this.#taken) return (this.#body ??= spentStream());
+    return (this.#body ??= this.source.stream());
   }
   /** Once a reader has taken the body (a stream cannot say when it was first read). */
   get bodyUsed(): boolean {
-    return this.#body?.locked ?? false;
+    return this.#taken || (this.#body?.locked ?? false);
+  }
+  /** The whole body, read without a stream while nothing else has read it. */
+  async arrayBuffer(): Promise<ArrayBuffer> {
+    if (!this.source) return new ArrayBuffer(0);
+    if (this.bodyUsed) throw new TypeError('the request body has already been read');
+    if (this.#body) return realOf(this).arrayBuffer();
+    this.#taken = true;
+    return (await this.source.bytes()).buffer;
   }
   get signal(): AbortSignal {
     return this.source ? this.source.signal() : realOf(this).signal;
   }
+}
+
+/** What `body` gives once `arrayBuffer()` has taken it: a stream that has nothing left to read. */
+function spentStream(): ReadableStream<Uint8Array> {
+  return new ReadableStream({ start: (controller) => controller.error(new TypeError('the request body has already been read')) });
 }
 
 function realOf(light: LightRequest): Request {
@@ -48,7 +67,7 @@ function realOf(light: LightRequest): Request {
 }
 
 /** What a light request holds itself; everything else Request's prototype offers is delegated. */
-const HELD = new Set(['constructor', 'method', 'url', 'headers', 'body', 'bodyUsed', 'signal']);
+const HELD = new Set(['constructor', 'method', 'url', 'headers', 'body', 'bodyUsed', 'signal', 'arrayBuffer']);
 
 Object.setPrototypeOf(LightRequest.prototype, Request.prototype);
 for (const name of Object.getOwnPropertyNames(Request.prototype)) {

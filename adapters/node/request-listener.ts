@@ -3,7 +3,7 @@ import { answerHeaders, bytesOf, internalFailure, malformedRequest, methodNotImp
 import { clientAddress } from '../client-address.ts';
 import { logFailure } from '../log-failure.ts';
 import { compressed } from '../zlib-compression.ts';
-import { bodyStream } from './body-stream.ts';
+import { bodyBytes, bodyStream } from './body-stream.ts';
 import { lightRequest, type BodySource } from './light-request.ts';
 
 export type FetchHandler = (request: Request, connection: { clientAddress?: string }) => Promise<Response>;
@@ -93,6 +93,7 @@ function bodySource(incoming: IncomingMessage, outgoing: ServerResponse): BodySo
   });
   return {
     stream: () => bodyStream(incoming),
+    bytes: () => bodyBytes(incoming),
     signal: () => {
       if (!abort) {
         abort = new AbortController();

@@ -45,6 +45,20 @@ describe('readJsonBody', () => {
     await expect(readJsonBody(request)).resolves.toEqual([]);
   });
 
+  it('reads a body of declared length whole, not through its stream', async () => {
+    const request = new Request('http://arena.test/', { method: 'POST', body: '{"a":1}', headers: { 'content-type': 'application/json', 'content-length': '7' } });
+    let streamed = false;
+    Object.defineProperty(request, 'body', { get: () => ((streamed = true), null) });
+    await expect(readJsonBody(request)).resolves.toEqual({ a: 1 });
+    expect(streamed).toBe(false);
+  });
+
+  it('refuses a body made in process longer than the limit, whatever length it declares', async () => {
+    const text = `[${' '.repeat(MAX_BODY_BYTES)}]`;
+    const request = new Request('http://arena.test/', { method: 'POST', body: text, headers: { 'content-type': 'application/json', 'content-length': '2' } });
+    expect((await failure(readJsonBody(request))).status).toBe(413);
+  });
+
   it('accepts JSON media types with parameters and +json suffixes, and nothing else', async () => {
     const post = (type: string) => new Request('http://arena.test/', { method: 'POST', body: '{}', headers: { 'content-type': type } });
     await expect(readJsonBody(post('application/json; charset=utf-8'))).resolves.toEqual({});
