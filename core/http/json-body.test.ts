@@ -53,6 +53,16 @@ describe('readJsonBody', () => {
     expect(streamed).toBe(false);
   });
 
+  it('reads a body through its stream when a transfer coding overrides its declared length', async () => {
+    const headers = { 'content-type': 'application/json', 'content-length': '7', 'transfer-encoding': 'chunked' };
+    const request = new Request('http://arena.test/', { method: 'POST', body: '{"a":1}', headers });
+    let streamed = false;
+    const body = request.body;
+    Object.defineProperty(request, 'body', { get: () => ((streamed = true), body) });
+    await expect(readJsonBody(request)).resolves.toEqual({ a: 1 });
+    expect(streamed).toBe(true);
+  });
+
   it('refuses a body made in process longer than the limit, whatever length it declares', async () => {
     const text = `[${' '.repeat(MAX_BODY_BYTES)}]`;
     const request = new Request('http://arena.test/', { method: 'POST', body: text, headers: { 'content-type': 'application/json', 'content-length': '2' } });

@@ -43,7 +43,8 @@ export async function readJsonBody(request: Request, limit = MAX_BODY_BYTES): Pr
 export async function readBodyBytes(request: Request, limit = MAX_BODY_BYTES): Promise<Uint8Array<ArrayBuffer>> {
   const declared = request.headers.get('content-length');
   if (declared !== null && Number(declared) > limit) throw tooLarge(limit);
-  if (declared === null || !/^\d+$/.test(declared)) return readAtMost(request.body, limit);
+  // A length that a transfer coding overrides says nothing of the body (servers refuse both).
+  if (declared === null || !/^\d+$/.test(declared) || request.headers.has('transfer-encoding')) return readAtMost(request.body, limit);
   const bytes = new Uint8Array(await request.arrayBuffer());
   // Only a request made in process can carry more than it declares.
   if (bytes.byteLength > limit) throw tooLarge(limit);
