@@ -8,9 +8,11 @@ const RANK = { info: 0, warn: 1, error: 2, silent: 3 } as const;
  * above the level as one JSON line, requests through `out`, failures through `err`.
  */
 export function arenaLogFor(config: Configuration, out: (line: string) => void, err: (line: string) => void): ArenaLog {
-  const threshold = RANK[config.ARENA_LOG_LEVEL ?? 'info'];
-  return (event: ArenaEvent) => {
+  const level = config.ARENA_LOG_LEVEL ?? 'info';
+  const threshold = RANK[level];
+  const log = (event: ArenaEvent) => {
     if (RANK[event.level] < threshold) return;
     (event.event === 'request' ? out : err)(JSON.stringify(event));
   };
+  return Object.assign(log, { level });
 }

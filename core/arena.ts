@@ -8,7 +8,7 @@ import { ARCHIVE_PUBLIC_KEYS } from './games/triad-duel/archive.ts';
 import { withNoSniff } from './http/no-sniff.ts';
 import { createArenaMetrics } from './metrics/arena-metrics.ts';
 import { timedStore } from './metrics/timed-store.ts';
-import { consoleFailureLog, failureReporter, requestIds, type ArenaLog } from './http/log.ts';
+import { consoleFailureLog, failureReporter, logsRequests, requestIds, type ArenaLog } from './http/log.ts';
 import { createFetchHandler } from './http/router.ts';
 import { answerHeaders, standardResponse, type BytesResponse } from './http/respond.ts';
 import type { Connection, Dispatch, Route } from './http/route.ts';
@@ -118,6 +118,7 @@ function answering(routes: readonly Route[], context: ArenaContext, log: ArenaLo
   const route = createFetchHandler(routes, async () => context, context.report);
   const requestIdOf = requestIds(context.randomBytes);
   const bell = context.memory.get(EVENT_BELL);
+  const requestLog = logsRequests(log) ? log : undefined;
   return async (request, connection = {}) => {
     const started = performance.now();
     const answered = context.metrics.requestStarted();
@@ -127,7 +128,7 @@ function answering(routes: readonly Route[], context: ArenaContext, log: ArenaLo
     // A write may have added events: this instance's streams look now rather than at their next poll.
     if (request.method !== 'GET' && request.method !== 'HEAD' && response.status < 300) bell.ring();
     answered({ method: request.method, route: pattern, status: response.status, seconds: (performance.now() - started) / 1000 });
-    log?.({
+    requestLog?.({
       event: 'request',
       level: 'info',
       time: new Date(context.now()).toISOString(),

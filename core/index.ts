@@ -4,7 +4,7 @@
  */
 export { createArena, createArenaContext, type Arena, type ArenaOptions } from './arena.ts';
 export type { Connection } from './http/route.ts';
-export { summarizeError, type ArenaEvent, type ArenaLog, type FailureEvent, type RequestEvent } from './http/log.ts';
+export { summarizeError, type ArenaEvent, type ArenaLog, type FailureEvent, type LogLevel, type RequestEvent } from './http/log.ts';
 export { publicJwkFromSeed, type PublicJwk } from './crypto/key-ring.ts';
 export { publicKeyFromSeed, randomSeed } from './crypto/ed25519.ts';
 export { decodeBase64Url, encodeBase64Url } from './crypto/base64url.ts';
@@ -12,5 +12,5 @@ export { deriveServerSecret } from './crypto/derive.ts';
 export { portableSha256, useSha256, type Sha256 } from './crypto/sha256.ts';
 export { internalFailure, malformedRequest, methodNotImplemented, misconfigured, refusal, storageUnavailable } from './http/refusals.ts';
 export { StorageUnavailableError } from './store/errors.ts';
-export { answerHeaders, bytesOf, hasBody, standardResponse, withHeaders } from './http/respond.ts';
+export { answerHeaders, bytesOf, hasBody, madeBodyOf, standardResponse, withHeaders, type MadeBody } from './http/respond.ts';
 export type { AnswerHeaders } from './http/header-record.ts';

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { answerHeaders, bytesOf, internalFailure, malformedRequest, methodNotImplemented, refusal } from '../../core/index.ts';
+import { answerHeaders, internalFailure, madeBodyOf, malformedRequest, methodNotImplemented, refusal } from '../../core/index.ts';
 import { clientAddress } from '../client-address.ts';
 import { logFailure } from '../log-failure.ts';
 import { compressed } from '../zlib-compression.ts';
@@ -150,8 +150,9 @@ function parse(url: string): URL | undefined {
 const WHOLE_BODY_BYTES = 1 << 20;
 
 async function writeResponse(response: Response, incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
-  const made = bytesOf(response);
-  if (made) {
+  // Text goes to the socket as it is: Node encodes it as it writes, as it would have to encode it anyway.
+  const made = madeBodyOf(response);
+  if (made !== undefined) {
     if (writeHead(response, incoming, outgoing)) outgoing.end(made);
     return;
   }

@@ -4,7 +4,7 @@ import { sha256Hex } from '../crypto/sha256.ts';
 import type { IdempotencyClaim, StoredResponse } from './idempotency-store.ts';
 import { HttpError, problemResponse } from './problem.ts';
 import { purgeNowAndThen } from './housekeeping.ts';
-import { BytesResponse, bytesOf, json } from './respond.ts';
+import { BytesResponse, json, madeBodyOf } from './respond.ts';
 import { isTransient } from './transient.ts';
 
 /** Keys are kept a day; a request still "in flight" after a minute is taken to have crashed. */
@@ -134,16 +134,16 @@ export async function runOnce<Body>(
     await purgeNowAndThen(arena).catch((error) => arena.report({ what: 'expired records could not be purged', error, requestId: request.requestId }));
     return response;
   }
-  // An answer made from bytes is read from them, and given again as the same bytes, without a body stream.
-  const bytes = bytesOf(response);
-  const text = bytes ? utf8.decode(bytes) : await response.text();
+  // An answer made from its body is read from it, and given again from it, without a body stream.
+  const made = madeBodyOf(response);
+  const text = typeof made === 'string' ? made : made ? utf8.decode(made) : await response.text();
   try {
     await arena.store.completeIdempotencyKey(held, stored(response, text, policy), arena.now() + KEEP_FOR_MS);
     await purgeNowAndThen(arena);
   } catch (error) {
     arena.report({ what: 'a durable write succeeded but its answer could not be kept; a retry will find its records', error, requestId: request.requestId });
   }
-  if (bytes) return new BytesResponse(bytes, { status: response.status, headers: response.headers });
+  if (made !== undefined) return new BytesResponse(made, { status: response.status, headers: response.headers });
   return new Response(text, { status: response.status, headers: response.headers });
 }
 

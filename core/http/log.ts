@@ -41,8 +41,22 @@ export interface ErrorSummary {
 
 export type ArenaEvent = RequestEvent | FailureEvent;
 
-/** Receives one event per answered request and one per failure. */
-export type ArenaLog = (event: ArenaEvent) => void;
+/**
+ * Receives one event per answered request and one per failure. A log that says its `level`
+ * writes nothing below it, so the arena builds no request event for a log at `warn` or above.
+ */
+export interface ArenaLog {
+  (event: ArenaEvent): void;
+  readonly level?: LogLevel;
+}
+
+/** The least level a log writes; `silent` writes nothing. */
+export type LogLevel = 'info' | 'warn' | 'error' | 'silent';
+
+/** Whether `log` writes request events (every log that does not say its level does). */
+export function logsRequests(log: ArenaLog | undefined): log is ArenaLog {
+  return log !== undefined && (log.level ?? 'info') === 'info';
+}
 
 /** A failure as a handler reports it; the arena adds the time. */
 export interface Failure {

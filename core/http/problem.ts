@@ -2,7 +2,7 @@
  * Every error the arena answers is an RFC 9457 problem document. Its `type` is a stable
  * relative URI, `/problems/<slug>`, which this service also serves as a description.
  */
-import { BytesResponse, encodedBody } from './respond.ts';
+import { BytesResponse, withLength } from './respond.ts';
 
 export const PROBLEM_TYPES = {
   'invalid-request': { status: 400, title: 'The request is not valid', description: 'A parameter or body field breaks its published rule. `errors` lists each field path with the reason.' },
@@ -70,6 +70,6 @@ export function problemResponse(error: HttpError, instance?: string): Response {
     ...(error.extra.errors ? { errors: error.extra.errors } : {}),
     ...error.extra.members,
   };
-  const encoded = encodedBody(JSON.stringify(body), { 'content-type': 'application/problem+json', 'cache-control': 'no-store', ...error.extra.headers });
-  return new BytesResponse(encoded.body, { status: error.status, headers: encoded.headers });
+  const text = JSON.stringify(body);
+  return new BytesResponse(text, { status: error.status, headers: withLength(text, { 'content-type': 'application/problem+json', 'cache-control': 'no-store', ...error.extra.headers }) });
 }

@@ -47,7 +47,9 @@ function parsed(url: string): URL | undefined {
   }
 }
 
+/** Whether `part`'s percent-encoding decodes as UTF-8; text with no `%` has none to decode. */
 function decodes(part: string): boolean {
+  if (!part.includes('%')) return true;
   try {
     decodeURIComponent(part);
     return true;

@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { HeaderRecord } from './header-record.ts';
-import { answerHeaders, BytesResponse, bytesOf, hasBody, json, standardResponse, withHeaders } from './respond.ts';
+import { answerHeaders, BytesResponse, bytesOf, hasBody, json, madeBodyOf, standardResponse, textResponse, utf8Length, withHeaders } from './respond.ts';
 
 const made = () => json({ hello: 'world' }, { status: 201, headers: { 'x-made': 'here' } });
 
@@ -23,6 +24,16 @@ describe('BytesResponse', () => {
     expect(await new Response(response.body).text()).toBe('{"hello":"world"}');
     expect(bytesOf(response)).toBeUndefined();
     expect(bytesOf(new Response('plain'))).toBeUndefined();
+  });
+
+  it('keeps the text it was made from, declares its length in UTF-8, and gives its bytes on demand', async () => {
+    const response = textResponse('é ☃ 𝄞', 'text/plain');
+    expect(madeBodyOf(response)).toBe('é ☃ 𝄞');
+    expect(bytesOf(response)).toEqual(new TextEncoder().encode('é ☃ 𝄞'));
+    expect(response.headers.get('content-length')).toBe('11');
+    expect(madeBodyOf(response.clone())).toBe('é ☃ 𝄞');
+    expect(await standardResponse(response).text()).toBe('é ☃ 𝄞');
+    expect(madeBodyOf(new Response('plain'))).toBeUndefined();
   });
 
   it('clones with its headers and body, and refuses to once read', async () => {
@@ -107,5 +118,18 @@ describe('HeaderRecord', () => {
     const seen: string[][] = [];
     new HeaderRecord(given).forEach((value, name) => seen.push([name, value]));
     expect(seen).toEqual([...new Headers(given)]);
+  });
+});
+
+describe('utf8Length', () => {
+  it('is the length TextEncoder gives, for any text, short or long, lone surrogates and all', () => {
+    const text = fc.oneof(fc.string({ unit: 'binary', maxLength: 64 }), fc.string({ unit: 'grapheme', maxLength: 64 }), fc.string({ unit: 'binary', minLength: 22_000, maxLength: 30_000 }));
+    fc.assert(
+      fc.property(text, (value) => {
+        expect(utf8Length(value)).toBe(new TextEncoder().encode(value).length);
+      }),
+      { numRuns: 500 },
+    );
+    expect(utf8Length('\u{1F600}'.repeat(21_845))).toBe(4 * 21_845);
   });
 });

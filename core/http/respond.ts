@@ -1,21 +1,35 @@
 import { HeaderRecord, type AnswerHeaders } from './header-record.ts';
 
 const encoder = new TextEncoder();
+/** Where `utf8Length` encodes: any text of up to a third of its size fits whole. */
+const scratch = new Uint8Array(1 << 16);
 
 /**
- * A body in UTF-8 with its `Content-Length`: the runtime would encode the text anyway, and a
- * declared length lets it send the answer in one piece and the request log say its size.
+ * The length of `text` in UTF-8, found by encoding it into a buffer kept for the purpose: no
+ * allocation, where encoding it for the body would allocate and a runtime copy the result again.
  */
-export function encodedBody(text: string, headers: Record<string, string>): { body: Uint8Array<ArrayBuffer>; headers: Record<string, string> } {
-  const body = encoder.encode(text);
-  return { body, headers: { ...headers, 'content-length': String(body.length) } };
+export function utf8Length(text: string): number {
+  if (text.length * 3 <= scratch.length) return encoder.encodeInto(text, scratch).written;
+  return encoder.encode(text).length;
 }
 
 /**
- * An answer made from bytes in hand. It is built without a body (undici builds a body stream
- * for every Response with one: some 20 µs each, the largest cost of a small answer on Node) and
- * keeps the bytes, so an adapter that writes bytes itself sends them as they are. Read in
- * process, it behaves as any Response: its body is made the first time anything reads it.
+ * Headers for a body of text, with its `Content-Length`: a declared length lets the runtime send
+ * the answer in one piece and the request log say its size.
+ */
+export function withLength(text: string, headers: Record<string, string>): Record<string, string> {
+  return { ...headers, 'content-length': String(utf8Length(text)) };
+}
+
+/** What an answer is made from: text the runtime encodes as it writes, or bytes. */
+export type MadeBody = string | Uint8Array<ArrayBuffer>;
+
+/**
+ * An answer made from its body in hand, text or bytes. It is built without a body (undici builds
+ * a body stream for every Response with one: some 20 µs each, the largest cost of a small answer
+ * on Node) and keeps what it was made from, so an adapter hands that to its runtime as it is: Node
+ * writes text straight to the socket, and Deno takes text without copying it, as it copies bytes.
+ * Read in process, it behaves as any Response: its body is made the first time anything reads it.
  *
  * Its headers, given as a record, stay one (a {@link HeaderRecord}) until something asks for its
  * Headers object: the arena's layers add theirs through {@link answerHeaders}, and the adapter
@@ -25,16 +39,18 @@ export function encodedBody(text: string, headers: Record<string, string>): { bo
  * empty: `standardResponse` turns it into an ordinary one first, as `arena.fetch` does.
  */
 export class BytesResponse extends Response {
-  readonly #bytes: Uint8Array<ArrayBuffer>;
+  readonly #made: MadeBody;
+  /** The body in UTF-8, once something asks for its bytes. */
+  #bytes: Uint8Array<ArrayBuffer> | undefined;
   /** The body as an ordinary Response holds it, once something reads it. */
   #holder: Response | undefined;
   /** The headers, while nothing has asked for the Headers object. */
   #record: HeaderRecord | undefined;
 
-  constructor(bytes: Uint8Array<ArrayBuffer>, init: ResponseInit) {
+  constructor(body: MadeBody, init: ResponseInit) {
     const record = isRecord(init.headers) ? new HeaderRecord(init.headers) : undefined;
     super(null, record ? { status: init.status ?? 200, statusText: init.statusText ?? '' } : init);
-    this.#bytes = bytes;
+    this.#made = body;
     this.#record = record;
   }
 
@@ -53,13 +69,20 @@ export class BytesResponse extends Response {
     return headers;
   }
 
-  /** The bytes, while nothing has read the body. */
+  /** What it was made from, while nothing has read the body. */
+  get untouchedBody(): MadeBody | undefined {
+    return this.#holder === undefined ? this.#made : undefined;
+  }
+
+  /** The body's bytes, while nothing has read the body. */
   get untouchedBytes(): Uint8Array<ArrayBuffer> | undefined {
-    return this.#holder === undefined ? this.#bytes : undefined;
+    if (this.#holder !== undefined) return undefined;
+    const made = this.#made;
+    return typeof made === 'string' ? (this.#bytes ??= encoder.encode(made)) : made;
   }
 
   #body(): Response {
-    return (this.#holder ??= new Response(this.#bytes, { headers: this.headers }));
+    return (this.#holder ??= new Response(this.#made, { headers: this.headers }));
   }
 
   override get body(): ReadableStream<Uint8Array<ArrayBuffer>> {
@@ -87,27 +110,32 @@ export class BytesResponse extends Response {
     return this.#body().text();
   }
   override clone(): Response {
-    const bytes = this.untouchedBytes;
-    if (bytes) return new BytesResponse(bytes, this);
+    const made = this.untouchedBody;
+    if (made !== undefined) return new BytesResponse(made, this);
     return new Response(this.#body().clone().body, this);
   }
 }
 
-/** The bytes an answer was made from, while its body is unread; undefined for any other answer. */
+/** The bytes of an answer made from its body, while that body is unread; undefined for any other answer. */
 export function bytesOf(response: Response): Uint8Array<ArrayBuffer> | undefined {
   return response instanceof BytesResponse ? response.untouchedBytes : undefined;
 }
 
+/** The text or bytes an answer was made from, while its body is unread; undefined for any other answer. */
+export function madeBodyOf(response: Response): MadeBody | undefined {
+  return response instanceof BytesResponse ? response.untouchedBody : undefined;
+}
+
 /** Whether the answer has a body, without making a {@link BytesResponse}'s body stream to find out. */
 export function hasBody(response: Response): boolean {
-  return bytesOf(response) !== undefined || response.body !== null;
+  return madeBodyOf(response) !== undefined || response.body !== null;
 }
 
 /** An ordinary Response, which a runtime may read natively: a {@link BytesResponse} is given its body. */
 export function standardResponse(response: Response): Response {
   if (!(response instanceof BytesResponse)) return response;
   const headers = response.headerRecord?.fields ?? response.headers;
-  return new Response(bytesOf(response) ?? response.body, { status: response.status, statusText: response.statusText, headers });
+  return new Response(madeBodyOf(response) ?? response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
 /** The answer's headers to read or change: its record while it has one, else its Headers object. */
@@ -121,14 +149,13 @@ function isRecord(headers: HeadersInit | undefined): headers is Record<string, s
 
 /** A JSON response; handlers return plain values and the router wraps them with this. */
 export function json(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {
-  const encoded = encodedBody(JSON.stringify(body), { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...init.headers });
-  return new BytesResponse(encoded.body, { status: init.status ?? 200, headers: encoded.headers });
+  const text = JSON.stringify(body);
+  return new BytesResponse(text, { status: init.status ?? 200, headers: withLength(text, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...init.headers }) });
 }
 
 /** A text response (Markdown, plain text, XML) in UTF-8. */
 export function textResponse(body: string, type: string): Response {
-  const encoded = encodedBody(body, { 'content-type': `${type}; charset=utf-8`, 'cache-control': 'no-store' });
-  return new BytesResponse(encoded.body, { headers: encoded.headers });
+  return new BytesResponse(body, { headers: withLength(body, { 'content-type': `${type}; charset=utf-8`, 'cache-control': 'no-store' }) });
 }
 
 /**

@@ -7,6 +7,7 @@ import { chargeAnonymousWrite } from './rate-limit.ts';
 import { HttpError, type FieldError, type ProblemSlug } from './problem.ts';
 import { validated, type CachePolicy } from './cache.ts';
 import { json } from './respond.ts';
+import { queryObject } from './query-object.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -242,7 +243,7 @@ export function defineRoute<
           : undefined;
       if (auth === 'operator') await arena.credentials.operator(request);
       const idempotencyKey = idempotency ? idempotencyKeyOf(request) : undefined;
-      const parsedQuery = (query ? validate(query, queryObject(url.searchParams), 'query') : undefined) as Output<Q>;
+      const parsedQuery = (query ? validate(query, queryObject(url), 'query') : undefined) as Output<Q>;
       const rawBody = body ? await readJsonBody(request) : undefined;
       const parsedBody = (body ? validate(body, rawBody, 'body') : undefined) as Output<B>;
       const identity = idempotency && idempotencyKey !== undefined ? requestIdentity(method, url.pathname, scopeOf(method, path, auth, idempotency, agent), idempotencyKey, rawBody) : undefined;
@@ -299,14 +300,4 @@ function matchedBranchIssue(issue: v.BaseIssue<unknown>): v.BaseIssue<unknown> {
   if (issue.type !== 'union' || !issue.issues) return issue;
   const matched = issue.issues.find((branch) => branch.kind !== 'schema' || (branch.path?.length ?? 0) > 0);
   return matched ? matchedBranchIssue(matched) : issue;
-}
-
-/** Query parameters as an object; a repeated name becomes an array, which string schemas refuse. */
-function queryObject(params: URLSearchParams): Record<string, string | string[]> {
-  const query: Record<string, string | string[]> = Object.create(null);
-  for (const [name, value] of params) {
-    const existing = query[name];
-    query[name] = existing === undefined ? value : [...(Array.isArray(existing) ? existing : [existing]), value];
-  }
-  return query;
 }
