@@ -52,6 +52,15 @@ export function httpConventions(target: Target): void {
       expect(answer.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('content-type');
     });
 
+    it('declares an answer’s length in bytes, with text outside ASCII in it', async () => {
+      // Answers are kept as text and their length measured apart from the runtime's own encoding.
+      const name = 'é ☃ 𝄞';
+      const answer = await sendRaw(target.baseUrl(), `GET /api/games/packet-run/play?actions=UR&agent=${encodeURIComponent(name)} HTTP/1.1\r\nHost: arena.test\r\nConnection: close\r\n\r\n`);
+      expect(answer.status, answer.body).toBe(200);
+      expect(Number(answer.headers['content-length'])).toBe(Buffer.byteLength(answer.body));
+      expect((JSON.parse(answer.body) as { declaration: { name: string } }).declaration.name).toBe(name);
+    });
+
     it('answers HEAD like GET without a body', async () => {
       const answer = await api.send('/api/games', { method: 'HEAD' });
       expect(answer.status).toBe(200);
