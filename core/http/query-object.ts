@@ -30,9 +30,12 @@ export function standardQueryObject(params: URLSearchParams): QueryObject {
   return query;
 }
 
+/** Adds a value under `name`; a name's array grows in place, as a copy per repeat would cost the square of a long query. */
 function add(query: QueryObject, name: string, value: string): void {
   const existing = query[name];
-  query[name] = existing === undefined ? value : [...(Array.isArray(existing) ? existing : [existing]), value];
+  if (existing === undefined) query[name] = value;
+  else if (Array.isArray(existing)) existing.push(value);
+  else query[name] = [existing, value];
 }
 
 /** A name or value as form decoding reads it, or undefined where it is not valid percent-encoded UTF-8. */
