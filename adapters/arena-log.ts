@@ -1,7 +1,7 @@
-import type { ArenaEvent, ArenaLog } from '../core/index.ts';
+import type { ArenaEvent, ArenaLog, LogLevel } from '../core/index.ts';
 import type { Configuration } from './environment.ts';
 
-const RANK = { info: 0, warn: 1, error: 2, silent: 3 } as const;
+const RANK: Record<LogLevel, number> = { info: 0, warn: 1, error: 2, silent: 3 };
 
 /**
  * The log an adapter hands the arena, at `ARENA_LOG_LEVEL` (default `info`): each event at or

@@ -200,7 +200,6 @@ async function answerOf(url: string): Promise<Answer> {
   return { bytes: body.byteLength, contentType: response.headers.get('content-type') ?? 'application/json', headers, requestId: response.headers.get('x-request-id') };
 }
 
-
 /** A baseline gives the arena's answer: as long, and with a receipt the arena's JWKS verifies. */
 async function sameAnswer(url: string, real: Answer, jwks: ReturnType<typeof createLocalJWKSet>): Promise<void> {
   const response = await fetch(url);

@@ -7,7 +7,7 @@
  */
 import { encodeBase64Url } from '../../core/index.ts';
 
-export function answerHeaders(given: string | undefined): (() => Record<string, string>) | undefined {
+export function arenaHeadersMaker(given: string | undefined): (() => Record<string, string>) | undefined {
   if (given === undefined) return undefined;
   const fixed = Object.fromEntries(JSON.parse(given) as [string, string][]);
   const instance = encodeBase64Url(crypto.getRandomValues(new Uint8Array(9)));

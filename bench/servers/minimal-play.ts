@@ -11,11 +11,11 @@ import type { AddressInfo } from 'node:net';
 import { parseActionString, MAX_QUERY_ACTION_LENGTH } from '../../core/games/packet-run/parse.ts';
 import { signedRun } from '../../core/games/packet-run/signed-result.ts';
 import { openMemoryStore } from '../../fixtures/memory-store.ts';
-import { answerHeaders } from './answer-headers.ts';
+import { arenaHeadersMaker } from './answer-headers.ts';
 import { CLASSIC, PLAY_PATH, playContext, stopOnSignals } from './play-context.ts';
 
 const context = await playContext(await openMemoryStore());
-const headed = answerHeaders(process.env.ANSWER_HEADERS);
+const headed = arenaHeadersMaker(process.env.ANSWER_HEADERS);
 
 const server = createServer((request, response) => {
   const url = new URL(request.url ?? '/', 'http://localhost');

@@ -4,7 +4,7 @@
  * request whose `If-None-Match` names that tag gets 304 with no body.
  */
 import { encodeBase64Url } from '../crypto/base64url.ts';
-import { BytesResponse, bytesOf } from './respond.ts';
+import { BytesResponse, bytesOf, madeBodyOf } from './respond.ts';
 
 export interface CachePolicy {
   /** Seconds a cache may reuse the answer without asking again. */
@@ -32,7 +32,8 @@ export async function validated(request: Request, response: Response, policy: Ca
   const headers = new Headers(response.headers);
   headers.set('etag', etag);
   headers.set('cache-control', `public, max-age=${policy.maxAge}`);
-  if (!isHeld(request.headers.get('if-none-match'), etag)) return new BytesResponse(body, { status: 200, headers });
+  // Made again from the text it was made from, where it has one: the runtime takes text without copying it.
+  if (!isHeld(request.headers.get('if-none-match'), etag)) return new BytesResponse(madeBodyOf(response) ?? body, { status: 200, headers });
   // A 304 carries what a cache updates its copy with, and nothing that describes a body.
   for (const name of ['content-length', 'content-type']) headers.delete(name);
   return new Response(null, { status: 304, headers });

@@ -6,13 +6,13 @@
  */
 import { parseActionString, MAX_QUERY_ACTION_LENGTH } from '../../../core/games/packet-run/parse.ts';
 import { signedRun } from '../../../core/games/packet-run/signed-result.ts';
-import { answerHeaders } from '../answer-headers.ts';
+import { arenaHeadersMaker } from '../answer-headers.ts';
 import { CLASSIC, PLAY_PATH, playContext } from '../play-context.ts';
 import { envOf, memoryStore, serveWeb } from './serve.ts';
 
 const context = await playContext(await memoryStore());
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
-const headed = answerHeaders(envOf('ANSWER_HEADERS'));
+const headed = arenaHeadersMaker(envOf('ANSWER_HEADERS'));
 
 serveWeb('minimal play', async (request) => {
   const url = new URL(request.url);
