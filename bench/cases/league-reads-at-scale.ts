@@ -38,7 +38,7 @@ const PATHS = ['/api/league', '/api/leaderboard'] as const;
 type Path = (typeof PATHS)[number];
 
 /** One connection: each request waits for the one before, so latency is measured, not throughput. */
-const LOAD: LoadSettings = { connections: 1, warmupSeconds: 1, durationSeconds: 3 };
+const LOAD: LoadSettings = { connections: 1, warmupSeconds: 1, durationSeconds: 6 };
 const PRIME_SECONDS = 2;
 
 /** Alternating and balanced, as in http-play-node, for each path in turn. */
