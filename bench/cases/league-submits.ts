@@ -14,6 +14,7 @@ import type { RequestKeyed } from '../../core/store/request-keyed.ts';
 import type { AgentRecord } from '../../core/agents/records.ts';
 import { keyDigest } from '../../core/agents/keys.ts';
 import { sha256Hex } from '../../core/crypto/sha256.ts';
+import { KEEP_FOR_MS, STALE_AFTER_MS } from '../../core/http/idempotency.ts';
 import type { SignedPacketRunResult } from '../../core/games/packet-run/signed-result.ts';
 import type { NewAttempt } from '../../core/league/records.ts';
 import { utcDate } from '../../core/time/utc-day.ts';
@@ -98,8 +99,8 @@ the one statement no submit can do without, the attempt inserted with its figure
 is the most any submit could reach without storing less.
 
 SHA-256 is the native one, as the Node, Bun and Deno adapters inject it. Each sample is a fixed
-number of requests rather than a fixed time (agents are used up); after ${WARMUPS} unmeasured rounds, the seven are sampled in turn ${SAMPLES} times.
-The PostgreSQL server runs detached from the bench (\`pg_ctl\` starts it), so the CPU figure below
+number of requests rather than a fixed time (agents are used up); after ${WARMUPS} unmeasured
+rounds, the seven are sampled in turn ${SAMPLES} times. The PostgreSQL server runs detached from the bench (\`pg_ctl\` starts it), so the CPU figure below
 counts its work as other processes'.`,
   async run() {
     // As the Node, Bun and Deno adapters do: checksums and digests hashed natively.
@@ -152,8 +153,8 @@ counts its work as other processes'.`,
             keyDigest: sha256Hex(`${agent.id} ${freshKey()}`),
             fingerprint: sha256Hex(tapes[i % tapes.length]!),
             now: Date.now(),
-            staleAfterMs: Number.MAX_SAFE_INTEGER,
-            keepForMs: 86_400_000,
+            staleAfterMs: STALE_AFTER_MS,
+            keepForMs: KEEP_FOR_MS,
           });
           if (claim.state !== 'claimed') throw new Error(`a fresh Idempotency-Key was ${claim.state}`);
           await retain(league, agent, results[i % results.length]!);
