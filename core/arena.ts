@@ -50,7 +50,7 @@ export interface ArenaOptions {
   /** Arrival check-ins kept per client and UTC day. Default 20. */
   arrivalDailyCap?: number;
   /**
-   * Anonymous durable writes (league joins, capability redemptions, arrival check-ins, A2A messages) one client
+   * Anonymous durable writes (league joins, capability redemptions, arrival check-ins, key changes by registration secret) one client
    * may make per hour, counted in the store (so across instances). Default 30; 0 turns it off.
    */
   anonymousWritesPerHour?: number;

@@ -10,7 +10,7 @@ import type { Store } from './store/store.ts';
 export interface ArenaSettings {
   clubhouse: 'open' | 'forming';
   arrivalDailyCap: number;
-  /** Anonymous durable writes (joins, capability redemptions, check-ins, A2A messages) per client and hour; 0: no limit. */
+  /** Anonymous durable writes (joins, capability redemptions, check-ins, key changes by registration secret) per client and hour; 0: no limit. */
   anonymousWritesPerHour: number;
   /** The licence the operator publishes the records' exports under, in its own words; absent when none is stated. */
   dataLicence?: string;

@@ -12,7 +12,6 @@ import { eventStore } from './events/store.ts';
 import { healthStore } from './health/store.ts';
 import { idempotencyStore } from './http/idempotency.ts';
 import { rateLimitStore } from './http/rate-limits.ts';
-import { a2aTaskStore } from './a2a/tasks.ts';
 import { leagueStore } from './league/store.ts';
 import { rulesStore } from './rules/store.ts';
 import type { DialectFamily } from './shared/family.ts';
@@ -32,7 +31,6 @@ export function createKyselyStore(db: Kysely<Database>, family: DialectFamily, n
     ...arrivalStore(db),
     ...idempotencyStore(db),
     ...rateLimitStore(db),
-    ...a2aTaskStore(db),
     ...eventStore(db),
     ...(notices ? { watchEvents: (wake: () => void) => notices.watch(wake) } : {}),
     ...healthStore(db, family),

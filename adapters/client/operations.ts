@@ -277,45 +277,21 @@ export interface ArenaOperations {
     query: undefined;
     body: undefined;
     response: {
-      [x: string]: unknown;
-      id: string;
-      contextId: string;
-      status: {
-        [x: string]: unknown;
-        state: "TASK_STATE_COMPLETED" | "TASK_STATE_REJECTED";
-        message?: {
+      error: {
+        code: number;
+        status: string;
+        message: string;
+        details: {
           [x: string]: unknown;
-          messageId: string;
-          contextId: string;
-          taskId: string;
-          role: "ROLE_AGENT";
-          parts: {
-            [x: string]: unknown;
-            text?: string | undefined;
-            data?: unknown;
-            mediaType?: string | undefined;
-          }[];
-        } | undefined;
-        timestamp: string;
-      };
-      artifacts?: {
-        [x: string]: unknown;
-        artifactId: string;
-        name: string;
-        description: string;
-        parts: {
-          [x: string]: unknown;
-          text?: string | undefined;
-          data?: unknown;
-          mediaType?: string | undefined;
+          '@type': string;
+          reason?: string | undefined;
+          domain?: string | undefined;
+          fieldViolations?: {
+            field: string;
+            description: string;
+          }[] | undefined;
         }[];
-      }[] | undefined;
-      history?: {
-        [x: string]: unknown;
-        messageId: string;
-        role: string;
-        parts: unknown[];
-      }[] | undefined;
+      };
     };
   };
   getAgentCard: {

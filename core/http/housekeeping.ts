@@ -10,8 +10,7 @@ const lastPurge = memorySlot('last purge of expired records', () => ({ at: -Infi
 
 /**
  * Housekeeping on the write paths, at most hourly per instance: expired Idempotency-Key
- * records, rate-limit windows that have ended and expired A2A tasks are deleted (indexes make
- * each cheap).
+ * records and rate-limit windows that have ended are deleted (indexes make each cheap).
  */
 export async function purgeNowAndThen(arena: ArenaContext): Promise<void> {
   const now = arena.now();
@@ -20,5 +19,4 @@ export async function purgeNowAndThen(arena: ArenaContext): Promise<void> {
   last.at = now;
   await arena.store.purgeIdempotencyKeys(now);
   await arena.store.purgeHits(now - RATE_WINDOW_MS);
-  await arena.store.purgeTasks(now);
 }

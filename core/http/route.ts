@@ -114,11 +114,6 @@ export interface AgentTool {
    * arena, offered to the client as a resource link.
    */
   link?(answer: any): string | undefined;
-  /**
-   * Members of a successful answer that are the caller's alone (an arena key, a registration
-   * capability): answered, never kept by a bridge (an A2A task is kept; these are withheld).
-   */
-  private?: readonly string[];
 }
 
 /** A surface of the arena (the League, the Clubhouse, …): the API description lists its operations under its name. */

@@ -45,7 +45,7 @@ export const leagueRoutes = [
     method: 'POST',
     path: '/api/league/join',
     operationId: 'joinLeague',
-    tool: { name: 'arena.join_daily_league', title: 'Join the Daily Packet League', private: ['apiKey'], summarise: summariseJoin, link: attemptLink },
+    tool: { name: 'arena.join_daily_league', title: 'Join the Daily Packet League', summarise: summariseJoin, link: attemptLink },
     summary: 'Join the league with a finishing tape and a private registration nonce; returns the arena key',
     body: JoinBodySchema,
     responds: { body: JoinResponseSchema },

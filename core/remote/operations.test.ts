@@ -68,14 +68,6 @@ describe('the agent operations', () => {
     expect(byOperationId.get('getTopic')!.toCall({ id: 'a/b' }).path).toBe('/api/social/topics/a%2Fb');
   });
 
-  it('never let a bridge keep a secret an answer carries: those members are declared private', () => {
-    const SECRETS = ['apiKey', 'registrationCapability'];
-    for (const { tool, outputSchema } of operations) {
-      const members = Object.keys((outputSchema.properties ?? {}) as object);
-      for (const secret of SECRETS.filter((name) => members.includes(name))) expect(tool.private ?? [], `${tool.name} ${secret}`).toContain(secret);
-    }
-  });
-
   it('offer the documents agents read first, each a route of the table', () => {
     expect(catalog.documents().map((document) => document.name)).toEqual(['packet-run-rules', 'triad-duel-rules', 'state-forge-rules', 'league-today', 'jwks', 'protocol', 'openapi']);
     expect(catalog.documents().find((document) => document.name === 'protocol')!.mimeType).toBe('text/markdown');

@@ -53,7 +53,7 @@ export const socialRoutes = [
     method: 'POST',
     path: '/api/social/join',
     operationId: 'joinClubhouse',
-    tool: { name: 'clubhouse.join', title: 'Join the Clubhouse', private: ['apiKey'] },
+    tool: { name: 'clubhouse.join', title: 'Join the Clubhouse' },
     summary: 'Join the Clubhouse with an arena key (bearer), or redeem a registration capability for a new arena key',
     auth: 'optional-agent',
     guard: clubhouseOpen,

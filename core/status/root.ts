@@ -2,7 +2,6 @@ import { GAMES } from '../games/catalog.ts';
 import { discoveryLinks } from './discovery-links.ts';
 import type { ArenaFacts } from './facts.ts';
 import { ARENA, ARENA_RULES, TRUTH_RULES } from './identity.ts';
-import { TASK_KEPT_DAYS } from '../remote/a2a/task.ts';
 
 /** The root protocol document: `GET /api` (and `GET /` when the client asks for JSON). */
 export function rootDocument(facts: ArenaFacts, origin: string) {
@@ -35,7 +34,7 @@ export function rootDocument(facts: ArenaFacts, origin: string) {
         clubhouse: 'durable and public while open',
         arrivals: 'a sanitised public declaration plus daily HMAC digests; never the raw address or user-agent',
         invitations: 'not kept',
-        a2aTasks: `kept ${TASK_KEPT_DAYS} days for GET /a2a/v1/tasks/{id}, without the message that asked for them`,
+        a2aTasks: 'not kept: every task is completed and answered whole in the answer to its message',
       },
       rules: TRUTH_RULES,
     },

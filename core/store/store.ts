@@ -13,9 +13,8 @@ import type { RateLimitStore } from '../http/rate-limit-store.ts';
 import type { LeagueStore } from '../league/store.ts';
 import type { RulesStore } from '../rules/store.ts';
 import type { SocialStore } from '../social/store.ts';
-import type { A2aTaskStore } from '../remote/a2a/task-store.ts';
 
 /** Everything the core keeps, surface by surface, and a way to let go of the connection. */
-export interface Store extends AgentStore, LeagueStore, SocialStore, RulesStore, ArrivalStore, EventStore, IdempotencyStore, RateLimitStore, A2aTaskStore, HealthStore {
+export interface Store extends AgentStore, LeagueStore, SocialStore, RulesStore, ArrivalStore, EventStore, IdempotencyStore, RateLimitStore, HealthStore {
   close(): Promise<void>;
 }

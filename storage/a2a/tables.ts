@@ -1,4 +1,7 @@
-/** Migration 0006: a task the A2A interface answered with, until it expires. */
+/**
+ * Migration 0006: a task the A2A interface answered with, until it expired. Since migration 0009
+ * it is empty and takes no row (storage/a2a/0009-keep-nothing.ts).
+ */
 export interface A2aTasksTable {
   /** The task's id, a random UUID. */
   id: string;

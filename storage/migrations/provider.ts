@@ -12,6 +12,7 @@ import * as rateLimits from './0005-rate-limits.ts';
 import * as a2aTasks from './0006-a2a-tasks.ts';
 import * as authorIndexes from './0007-author-indexes.ts';
 import * as events from './0008-events.ts';
+import * as a2aKeepsNothing from './0009-a2a-keeps-nothing.ts';
 
 interface FamilyMigration {
   up(db: Kysely<any>, family: DialectFamily): Promise<void>;
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, FamilyMigration> = {
   '0006-a2a-tasks': a2aTasks,
   '0007-author-indexes': authorIndexes,
   '0008-events': events,
+  '0009-a2a-keeps-nothing': a2aKeepsNothing,
 };
 
 /** A `MigrationProvider` with every migration bound to the dialect family. */

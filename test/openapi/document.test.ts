@@ -129,7 +129,7 @@ describe('GET /openapi.json', () => {
     expect(statuses('post', '/api/rules/{number}/status')).toEqual(['200', '400', '401', '403', '404', '409', '413', '415', '422', '500', '503']);
     expect(statuses('post', '/api/arrival')).toEqual(['201', '400', '409', '413', '415', '422', '429', '500']);
     expect(statuses('post', '/api/mcp')).toEqual(['200', '202', '400', '406', '413', '415', '500']);
-    expect(statuses('post', '/a2a/v1/message:send')).toEqual(['200', '400', '413', '415', '429', '500']);
+    expect(statuses('post', '/a2a/v1/message:send')).toEqual(['200', '400', '413', '415', '500']);
 
     const response = (method: string, path: string, status: string) => document.paths[path]![method]!.responses[status]!;
     expect(response('post', '/api/games/state-forge/compile', '400').description).toContain('/problems/audit-failed');

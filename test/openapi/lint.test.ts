@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openApiPath } from '../../core/discovery/openapi/naming.ts';
 import { inProcessArena } from '../support/in-process-arena.ts';
 
 /**
@@ -22,9 +23,16 @@ const QUIET = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDAT
 
 let folder: string;
 let documentPath: string;
+/**
+ * Operations whose own answer is a refusal, by design: A2A's GetTask, which the binding defines
+ * and which answers TASK_NOT_FOUND for every id since no task is kept. Only the rule that every
+ * operation has a success answer is waived for them, as "METHOD /path".
+ */
+let refusalOnly: Set<string>;
 
 beforeAll(async () => {
   const { arena } = await inProcessArena('2026-11-21T12:00:00Z');
+  refusalOnly = new Set(arena.routes.filter((route) => (route.responds?.status ?? 200) >= 400).map((route) => `${route.method.toLowerCase()} ${openApiPath(route.path)}`));
   const answer = await arena.fetch(new Request('https://arena.example.org/openapi.json'));
   expect(answer.status).toBe(200);
   folder = mkdtempSync(join(tmpdir(), 'openapi-lint-'));
@@ -51,7 +59,11 @@ describe('the published OpenAPI document, linted', () => {
     const { problems } = JSON.parse(await report([REDOCLY, 'lint', documentPath, '--extends=recommended', '--format=json', '--max-problems=1000'])) as {
       problems: { ruleId: string; severity: string; message: string; location: { pointer: string }[] }[];
     };
-    expect(problems.map(({ ruleId, severity, message, location }) => `${severity} ${ruleId} at ${location[0]?.pointer}: ${message}`)).toEqual([]);
+    const waived = ({ ruleId, location }: (typeof problems)[number]) => {
+      const [, path, method] = /^#\/paths\/([^/]+)\/([a-z]+)\/responses$/.exec(location[0]?.pointer ?? '') ?? [];
+      return ruleId === 'operation-2xx-response' && path !== undefined && refusalOnly.has(`${method} ${path.replaceAll('~1', '/').replaceAll('~0', '~')}`);
+    };
+    expect(problems.filter((problem) => !waived(problem)).map(({ ruleId, severity, message, location }) => `${severity} ${ruleId} at ${location[0]?.pointer}: ${message}`)).toEqual([]);
   }, 60_000);
 
   it('passes Spectral’s spectral:oas rules with no error and no warning', async () => {
@@ -61,6 +73,7 @@ describe('the published OpenAPI document, linted', () => {
       message: string;
       path: string[];
     }[];
-    expect(findings.map(({ code, severity, message, path }) => `${severity} ${code} at ${path.join('.')}: ${message}`)).toEqual([]);
+    const waived = ({ code, path }: (typeof findings)[number]) => code === 'operation-success-response' && refusalOnly.has(`${path[2]} ${path[1]}`);
+    expect(findings.filter((finding) => !waived(finding)).map(({ code, severity, message, path }) => `${severity} ${code} at ${path.join('.')}: ${message}`)).toEqual([]);
   }, 60_000);
 });

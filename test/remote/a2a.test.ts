@@ -87,20 +87,11 @@ describe('A2A v1.0 with the official SDK client (HTTP+JSON binding)', () => {
     expect(fromText.artifacts[0].parts.find((part: any) => part.data).data.actions).toEqual(['U', 'U', 'R', 'R', 'D', 'D']);
   });
 
-  it('reads a task back with GetTask, as it was answered but for the client’s message', async () => {
-    const sent = asJson(await a2a.sendMessage(sendRequest([{ data: { actions: 'UURRUURUURRRDUUR' } }], {})));
-    const { history: _, ...answered } = sent;
-    expect(asJson(await a2a.getTask({ tenant: '', id: sent.id, historyLength: 10 }))).toEqual(answered);
-  });
-
-  it('keeps a trial’s task without its registration capability, and says so', async () => {
+  it('answers a trial’s task whole, its registration capability in it, and GetTask finds no task: none is kept', async () => {
     const { challengeToken, board } = (await api.get('/api/games/packet-run/trial')).body;
     const sent = asJson(await a2a.sendMessage(sendRequest([{ data: { actions: finishingTape(board), challengeToken } }])));
-    const capability = sent.artifacts[0].parts.find((part: any) => part.data).data.registrationCapability.token as string;
-    const kept = asJson(await a2a.getTask({ tenant: '', id: sent.id, historyLength: 0 }));
-    expect(JSON.stringify(kept)).not.toContain(capability);
-    expect(kept.artifacts[0].metadata).toEqual({ withheld: ['registrationCapability'] });
-    expect(kept.artifacts[0].parts.find((part: any) => part.data).data).toMatchObject({ mode: 'signed-trial', reachedExit: true, receipt: sent.artifacts[0].parts.find((part: any) => part.data).data.receipt });
+    expect(sent.artifacts[0].parts.find((part: any) => part.data).data.registrationCapability.token).toEqual(expect.any(String));
+    await expect(a2a.getTask({ tenant: '', id: sent.id, historyLength: 0 })).rejects.toThrow(/not kept/);
   });
 
   it('rejects (as a task) a call the arena refuses, carrying the route’s problem; arguments the skill does not take are invalid params', async () => {
@@ -188,42 +179,45 @@ describe('A2A over raw HTTP', () => {
   });
 });
 
-describe('kept A2A tasks', () => {
-  it('are found for seven days after their answer, then not, and the store holds no capability', async () => {
-    const { call, post, clock, store } = await inProcessArena('2026-11-21T12:00:00Z');
+describe('A2A tasks are not kept', () => {
+  it('answers a capability redemption whole, keeps nothing of it, and finds no task by its id', async () => {
+    const { call, post } = await inProcessArena('2026-11-21T12:00:00Z');
     const trial = (await call('/api/games/packet-run/trial')).body;
-    const message = { message: { messageId: randomUUID(), role: 'ROLE_USER', parts: [{ data: { actions: finishingTape(trial.board), challengeToken: trial.challengeToken } }] } };
-    const sent = await post('/a2a/v1/message:send', message, { 'content-type': 'application/a2a+json' });
+    const played = await post('/a2a/v1/message:send', { message: { messageId: randomUUID(), role: 'ROLE_USER', parts: [{ data: { actions: finishingTape(trial.board), challengeToken: trial.challengeToken } }] } });
+    const capability = played.body.task.artifacts[0].parts.find((part: any) => part.data).data.registrationCapability.token as string;
+    const redeem = { skill: 'clubhouse.join', arguments: { registrationCapability: capability, agent: { handle: 'a2a-redeemer' } } };
+    const sent = await post('/a2a/v1/message:send', { message: { messageId: randomUUID(), role: 'ROLE_USER', parts: [{ data: redeem }] } }, { 'content-type': 'application/a2a+json' });
     expect(sent.status).toBe(200);
-    const { id } = sent.body.task;
-    const capability = sent.body.task.artifacts[0].parts.find((part: any) => part.data).data.registrationCapability.token as string;
-    expect(await store.findTask(id, clock.now)).not.toContain(capability);
-
-    clock.now += 7 * 24 * 60 * 60 * 1000 - 1;
-    expect((await call(`/a2a/v1/tasks/${id}`)).status).toBe(200);
-    clock.now += 1;
-    const gone = await call(`/a2a/v1/tasks/${id}`);
+    const { task } = sent.body;
+    expect(task.status.state).toBe('TASK_STATE_COMPLETED');
+    // The answer is whole: the key the redemption made is in it, and only there.
+    expect(task.artifacts[0].parts.find((part: any) => part.data).data.apiKey).toMatch(/^arena_[A-Za-z0-9_-]{43}$/);
+    const gone = await call(`/a2a/v1/tasks/${task.id}`);
     expect(gone.status).toBe(404);
+    expect(gone.headers.get('content-type')).toContain('application/a2a+json');
     expect(gone.body.error.details[0]).toMatchObject({ reason: 'TASK_NOT_FOUND' });
+    expect(gone.body.error.message).toContain('not kept');
   });
 });
 
 describe('A2A messages against the budget of anonymous writes', () => {
-  it('keeps tasks until the client’s hourly budget is spent, then refuses with RATE_LIMITED and Retry-After before doing any work', async () => {
+  it('counts only the skills that are anonymous durable writes, as over HTTP, and refuses past the budget with RATE_LIMITED and Retry-After', async () => {
     const arena = createArena({ signingKey: randomSeed(), secret: randomSeed(), store: await openMemoryStore(), anonymousWritesPerHour: 2 });
-    const send = () =>
+    const send = (data: unknown) =>
       arena.fetch(
         new Request('http://arena.test/a2a/v1/message:send', {
           method: 'POST',
           headers: { 'content-type': 'application/a2a+json' },
-          body: JSON.stringify({ message: { messageId: randomUUID(), role: 'ROLE_USER', parts: [{ data: { actions: 'UURR' } }] } }),
+          body: JSON.stringify({ message: { messageId: randomUUID(), role: 'ROLE_USER', parts: [{ data }] } }),
         }),
         { clientAddress: '198.51.100.7' },
       );
-    for (let i = 0; i < 2; i++) expect((await send()).status).toBe(200);
-    const refused = await send();
-    expect(refused.status).toBe(429);
-    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await refused.json()).error).toMatchObject({ code: 429, status: 'RESOURCE_EXHAUSTED', details: [{ reason: 'RATE_LIMITED' }] });
+    // Plays and reads write nothing: however many, they cost nothing.
+    for (let i = 0; i < 5; i++) expect((await send({ actions: 'UURR' })).status).toBe(200);
+    const checkIn = (n: number) => ({ skill: 'arena.arrival', arguments: { displayName: `Scout ${n}`, model: 'unknown', sentBy: 'a test', purpose: 'Counting.', operatorAuthorized: true } });
+    for (let i = 0; i < 2; i++) expect((await (await send(checkIn(i))).json()).task.status.state).toBe('TASK_STATE_COMPLETED');
+    const refused = await (await send(checkIn(3))).json();
+    expect(refused.task.status.state).toBe('TASK_STATE_REJECTED');
+    expect(refused.task.status.message.parts.find((part: any) => part.data).data).toMatchObject({ status: 429 });
   });
 });

@@ -17,7 +17,7 @@ import { idempotencyCases } from './cases/idempotency.ts';
 import { lifecycleCases } from './cases/lifecycle.ts';
 import { listingCases } from './cases/listings.ts';
 import { rateLimitCases } from './cases/rate-limits.ts';
-import { a2aTaskCases } from './cases/a2a-tasks.ts';
+import { a2aKeepsNothingCases } from './cases/a2a-keeps-nothing.ts';
 import { requestDigestCases } from './cases/request-digests.ts';
 import { rulesCases } from './cases/rules.ts';
 import { socialConcurrencyCases } from './cases/social-concurrency.ts';
@@ -96,7 +96,7 @@ export function storeSuite(name: string, dialect: DialectUnderTest): void {
     idempotencyCases(context);
     requestDigestCases(context);
     rateLimitCases(context);
-    a2aTaskCases(context);
+    a2aKeepsNothingCases(context);
     clubhouseCases(context);
     rulesCases(context);
     arrivalCases(context);

@@ -46,7 +46,7 @@ export const packetRunRoutes = [
     method: 'POST',
     path: '/api/games/packet-run/submit',
     operationId: 'submitPacketRunTrial',
-    tool: { name: 'packet_run.submit', title: 'Packet Run: submit a tape (classic or signed trial)', private: ['registrationCapability'], summarise: summariseRun },
+    tool: { name: 'packet_run.submit', title: 'Packet Run: submit a tape (classic or signed trial)', summarise: summariseRun },
     summary: 'Submit a tape for the classic board, or for a signed trial with its challengeToken',
     body: SubmitBodySchema,
     responds: { body: SubmitResponseSchema },

@@ -14,7 +14,6 @@ const KINDS = {
   // A body past the arena's limit: the message is not valid as sent, with HTTP's own status.
   payloadTooLarge: { http: 413, status: 'INVALID_ARGUMENT', reason: 'INVALID_PARAMS' },
   // The client's hourly budget of anonymous durable writes is spent (a kept task is one).
-  rateLimited: { http: 429, status: 'RESOURCE_EXHAUSTED', reason: 'RATE_LIMITED' },
 } as const;
 
 export type A2AErrorKind = keyof typeof KINDS;

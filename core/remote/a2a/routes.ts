@@ -3,7 +3,6 @@ import { defineRoute, type Dispatch } from '../../http/route.ts';
 import { MAX_BODY_BYTES } from '../../http/json-body.ts';
 import { nestsDeeperThan, tooDeep } from '../../http/json-depth.ts';
 import { HttpError, type ProblemSlug } from '../../http/problem.ts';
-import { chargeAnonymousWrite } from '../../http/rate-limit.ts';
 import { readBoundedText } from '../bounded-body.ts';
 import type { Caller } from '../call-route.ts';
 import type { RemoteCatalog } from '../catalog.ts';
@@ -12,20 +11,23 @@ import { agentCard } from './agent-card.ts';
 import { A2A_BASE_PATH, A2A_BINDING, A2A_MEDIA_TYPE, A2A_PROTOCOL_VERSION, A2A_VERSION_HEADER, a2aJson } from './binding.ts';
 import { A2AError, a2aErrorResponse, type A2AErrorKind } from './errors.ts';
 import { intentOf } from './intent.ts';
-import { A2AErrorResponseSchema, A2ATaskSchema, AgentCardResponseSchema, InterfaceResponseSchema, SendMessageResponseSchema } from './responses.ts';
+import { A2AErrorResponseSchema, AgentCardResponseSchema, InterfaceResponseSchema, SendMessageResponseSchema } from './responses.ts';
 import { parseSendRequest, SendMessageRequestSchema } from './send-request.ts';
 import { operationSkill, orientation } from './skills.ts';
-import { answerModes, finishedTask, keepTask, TASK_KEPT_DAYS } from './task.ts';
-import { purgeNowAndThen } from '../../http/housekeeping.ts';
+import { answerModes, finishedTask } from './task.ts';
 
 const SEND_PATH = `${A2A_BASE_PATH}/message:send`;
+
+/** What the arena keeps of a task: nothing, and why. */
+const NOT_KEPT = 'every task is completed in the answer to its message, which holds it whole, and nothing of it is kept (an answer may hold an arena key or a registration capability, which the arena never stores)';
 
 /** An A2A refusal of a message, by status. */
 const refusal = (status: number, description: string) => ({ status, description, type: A2A_MEDIA_TYPE, body: A2AErrorResponseSchema });
 
 /**
- * The A2A agent card, the interface's own address, `message:send`, and the tasks it answered
- * with, kept `TASK_KEPT_DAYS`.
+ * The A2A agent card, the interface's own address, `message:send`, and `tasks/{id}`, which finds
+ * nothing: every task is completed in the answer to its message and answered whole, never kept
+ * (an answer may hold an arena key or a registration capability, which the arena never stores).
  * Skills are the catalog's operations, calling the arena's routes through `dispatch`.
  */
 export const a2aRoutes = (dispatch: Dispatch, catalog: RemoteCatalog) => [
@@ -53,7 +55,7 @@ export const a2aRoutes = (dispatch: Dispatch, catalog: RemoteCatalog) => [
           { name: 'SendMessage', method: 'POST', url: `${origin}${SEND_PATH}` },
           { name: 'GetTask', method: 'GET', url: `${origin}${A2A_BASE_PATH}/tasks/{id}` },
         ],
-        note: `Every task is completed in the answer to its message, and can be read back for ${TASK_KEPT_DAYS} days (without the message that asked for it); there is nothing to list, cancel or subscribe to.`,
+        note: `${NOT_KEPT} GetTask answers TASK_NOT_FOUND for every id; there is nothing to list, cancel or subscribe to.`,
       };
     },
   }),
@@ -78,7 +80,6 @@ export const a2aRoutes = (dispatch: Dispatch, catalog: RemoteCatalog) => [
           415,
           'An A2A error: CONTENT_TYPE_NOT_SUPPORTED (a Content-Type that is not JSON, a file part, or acceptedOutputModes naming neither JSON nor text)',
         ),
-        refusal(429, 'An A2A error: RATE_LIMITED, with `Retry-After`: a kept task counts against the client’s hourly budget of anonymous durable writes'),
       ],
     },
     protocolBody: {
@@ -92,27 +93,21 @@ export const a2aRoutes = (dispatch: Dispatch, catalog: RemoteCatalog) => [
     method: 'GET',
     path: `${A2A_BASE_PATH}/tasks/:id`,
     operationId: 'getA2aTask',
-    summary: `A2A GetTask: a task message:send answered with, for ${TASK_KEPT_DAYS} days after`,
+    summary: 'A2A GetTask: no task is kept, so none is found (every task is answered whole in the answer to its message)',
     responds: {
+      status: 404,
       type: A2A_MEDIA_TYPE,
-      description: 'The A2A Task as it was answered, without the client’s message (`history`)',
-      body: A2ATaskSchema,
-      others: [refusal(404, 'An A2A error `{ error }` with reason TASK_NOT_FOUND: no task has this id, or it has expired')],
+      description: 'An A2A error `{ error }` with reason TASK_NOT_FOUND, for every id: tasks are not kept',
+      body: A2AErrorResponseSchema,
     },
-    handle: async ({ params }, arena) => {
-      const task = await arena.store.findTask(params.id!, arena.now());
-      if (task === undefined) {
-        return a2aErrorResponse(new A2AError('taskNotFound', `there is no task ${params.id}: tasks are kept ${TASK_KEPT_DAYS} days after their message was answered`));
-      }
-      return a2aJson(JSON.parse(task));
-    },
+    handle: ({ params }) => a2aErrorResponse(new A2AError('taskNotFound', `task ${params.id} is not kept: ${NOT_KEPT}`)),
   }),
 ];
 
-/** The arena's refusals that A2A answers in its own shape (their headers, such as Retry-After, kept). */
-const A2A_KIND_OF: Partial<Record<ProblemSlug, A2AErrorKind>> = { 'payload-too-large': 'payloadTooLarge', 'rate-limited': 'rateLimited' };
+/** The arena's refusals that A2A answers in its own shape (their headers kept). */
+const A2A_KIND_OF: Partial<Record<ProblemSlug, A2AErrorKind>> = { 'payload-too-large': 'payloadTooLarge' };
 
-/** A2A refusals, a body past the limit and a spent budget, answered in A2A's error shape; anything else (a bug, an outage) goes on to the router. */
+/** A2A refusals and a body past the limit, answered in A2A's error shape; anything else (a bug, an outage) goes on to the router. */
 async function answer(handler: () => Promise<Response>): Promise<Response> {
   try {
     return await handler();
@@ -135,14 +130,9 @@ async function sendMessage(arena: ArenaContext, caller: Caller, catalog: RemoteC
   checkMediaType(caller.request.headers.get('content-type'));
   const request = parseSendRequest(parseJson(await readBoundedText(caller.request)));
   const modes = answerModes(request.acceptedOutputModes);
-  // The task will be kept: an anonymous durable write, counted before any work is done.
-  await chargeAnonymousWrite(arena, caller.connection.clientAddress);
   const intent = intentOf(request.message.parts);
   const outcome = 'arguments' in intent && intent.skill !== 'orientation' ? await operationSkill(arena, caller, skillOf(catalog, intent.skill), intent.arguments) : await orientation(caller);
-  const task = finishedTask(arena, request, modes, outcome);
-  await keepTask(arena, task, outcome);
-  await purgeNowAndThen(arena);
-  return a2aJson({ task });
+  return a2aJson({ task: finishedTask(arena, request, modes, outcome) });
 }
 
 /** The operation a skill id names, or INVALID_PARAMS naming the skills there are. */

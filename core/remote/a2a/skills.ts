@@ -72,6 +72,5 @@ export async function operationSkill(arena: ArenaContext, caller: Caller, operat
     state: 'TASK_STATE_COMPLETED',
     summary: `${operation.tool.title}: ${operation.tool.summarise?.(answer.body) ?? outline(answer.body)}`,
     artifact: { name: operation.tool.name, description: operation.tool.title, data: answer.body },
-    ...(operation.tool.private ? { private: operation.tool.private } : {}),
   };
 }

@@ -2,10 +2,6 @@ import type { ArenaContext } from '../../context.ts';
 import { A2AError } from './errors.ts';
 import type { SendRequest } from './send-request.ts';
 
-/** How long a task can be read back (`GET /a2a/v1/tasks/{id}`) after its answer. */
-export const TASK_KEPT_DAYS = 7;
-const TASK_KEPT_FOR_MS = TASK_KEPT_DAYS * 24 * 60 * 60 * 1000;
-
 /** What a skill produced: a named artifact (its JSON and a text summary), or a refusal to explain. */
 export interface SkillOutcome {
   state: 'TASK_STATE_COMPLETED' | 'TASK_STATE_REJECTED';
@@ -14,8 +10,6 @@ export interface SkillOutcome {
   artifact?: { name: string; description: string; data: Record<string, unknown> };
   /** On a refusal, the route's problem document, returned in the status message. */
   problem?: Record<string, unknown>;
-  /** Members of the artifact's data that are the client's alone (a registration capability): answered, never kept. */
-  private?: readonly string[];
 }
 
 const JSON_MODE = 'application/json';
@@ -23,7 +17,9 @@ const TEXT_MODE = 'text/plain';
 
 /**
  * The A2A v1.0 `Task` that answers a message: already in its final state, since nothing runs on
- * after the answer. New ids every time; the client's `contextId` is reused.
+ * after the answer, and answered whole, since it is not kept (an answer may hold an arena key or
+ * a registration capability, which the arena never stores). New ids every time; the client's
+ * `contextId` is reused.
  */
 export function finishedTask(arena: ArenaContext, request: SendRequest, modes: AnswerModes, outcome: SkillOutcome) {
   const id = uuid(arena);
@@ -53,29 +49,6 @@ export function finishedTask(arena: ArenaContext, request: SendRequest, modes: A
     : [];
   const history = request.historyLength === 0 ? [] : [{ ...request.message.sent, contextId, taskId: id }];
   return { id, contextId, status, ...(artifacts.length > 0 ? { artifacts } : {}), ...(history.length > 0 ? { history } : {}) };
-}
-
-/**
- * Keeps the task for `GET /a2a/v1/tasks/{id}`, before it is answered: a task id the client is
- * given is one it can read back. Neither the client's message (`history`: its own text, which
- * may hold what it would not want stored) nor the outcome's private members are kept; the kept
- * artifact names what it withholds in its `metadata`.
- */
-export async function keepTask(arena: ArenaContext, task: ReturnType<typeof finishedTask>, outcome: SkillOutcome): Promise<void> {
-  const { history: _, ...kept } = task;
-  const artifacts = kept.artifacts?.map((artifact) => {
-    const withheld = (outcome.private ?? []).filter((name) => artifact.parts.some((part) => 'data' in part && part.data && name in part.data));
-    if (withheld.length === 0) return artifact;
-    const parts = artifact.parts.map((part) => ('data' in part && part.data ? { ...part, data: without(part.data, withheld) } : part));
-    return { ...artifact, parts, metadata: { withheld } };
-  });
-  const createdAt = arena.now();
-  const text = JSON.stringify({ ...kept, ...(artifacts ? { artifacts } : {}) });
-  await arena.store.keepTask({ id: task.id, task: text, createdAt, expiresAt: createdAt + TASK_KEPT_FOR_MS });
-}
-
-function without(data: Record<string, unknown>, names: readonly string[]): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(data).filter(([name]) => !names.includes(name)));
 }
 
 /** Which of the answer's part kinds the client takes. */

@@ -6,7 +6,20 @@ import { at, DAY_1, DAY_2, newAgent, newAttempt, recordOf, retainedOf } from '..
 import { newArrival, newProposal, newReply, newRevision, newTopic } from '../social-fixtures.ts';
 import { publicOf } from './arrivals.ts';
 
-const MIGRATIONS = ['0001-league', '0002-social', '0003-entrants', '0004-request-digests', '0005-rate-limits', '0006-a2a-tasks', '0007-author-indexes', '0008-events'];
+const MIGRATIONS = [
+  '0001-league',
+  '0002-social',
+  '0003-entrants',
+  '0004-request-digests',
+  '0005-rate-limits',
+  '0006-a2a-tasks',
+  '0007-author-indexes',
+  '0008-events',
+  '0009-a2a-keeps-nothing',
+];
+
+/** The migrations from `first` on, in order. */
+const from = (first: string) => MIGRATIONS.slice(MIGRATIONS.indexOf(first));
 
 export function lifecycleCases(context: SuiteContext): void {
   /** Undoes the latest `count` migrations, newest first; resolves to what was undone. */
@@ -47,8 +60,8 @@ export function lifecycleCases(context: SuiteContext): void {
       const agent = newAgent();
       await context.store.registerAgent(agent);
       await context.store.retainAttempt(newAttempt(agent), 10);
-      expect(await undoLatest(7)).toEqual(['0008-events', '0007-author-indexes', '0006-a2a-tasks', '0005-rate-limits', '0004-request-digests', '0003-entrants', '0002-social']);
-      expect(await context.opened.migrate()).toEqual(['0002-social', '0003-entrants', '0004-request-digests', '0005-rate-limits', '0006-a2a-tasks', '0007-author-indexes', '0008-events']);
+      expect(await undoLatest(from('0002-social').length)).toEqual(from('0002-social').reverse());
+      expect(await context.opened.migrate()).toEqual(from('0002-social'));
       expect(await context.store.totals()).toEqual({ agents: 1, entrants: 1, attempts: 1 });
       expect(await context.store.socialCounts()).toMatchObject({ members: 0, topics: 0, replies: 0 });
       expect(await context.store.rulesCounts()).toMatchObject({ proposals: 0, reviews: 0 });
@@ -58,11 +71,11 @@ export function lifecycleCases(context: SuiteContext): void {
     });
 
     it('carries Idempotency-Key records kept before 0004 over under their digests, and keeps no key', async () => {
-      expect(await undoLatest(5)).toEqual(['0008-events', '0007-author-indexes', '0006-a2a-tasks', '0005-rate-limits', '0004-request-digests']);
+      expect(await undoLatest(from('0004-request-digests').length)).toEqual(from('0004-request-digests').reverse());
       const key = 'join-a-secret-nonce-that-must-not-stay';
       const kept = { fingerprint: 'f'.repeat(64), state: 'completed', claimed_at: 1, expires_at: 86_400_001, status: 201, headers: '{}', body: 'kept' };
       await context.opened.db.insertInto('idempotency_keys').values({ scope: 'agent:agt_1', key, ...kept }).execute();
-      expect(await context.opened.migrate()).toEqual(['0004-request-digests', '0005-rate-limits', '0006-a2a-tasks', '0007-author-indexes', '0008-events']);
+      expect(await context.opened.migrate()).toEqual(from('0004-request-digests'));
       const claim = { fingerprint: kept.fingerprint, now: 2, staleAfterMs: 60_000, keepForMs: 86_400_000 };
       expect(await context.store.claimIdempotencyKey({ keyDigest: idempotencyKeyDigest('agent:agt_1', key), ...claim })).toEqual({
         state: 'completed',
@@ -80,8 +93,8 @@ export function lifecycleCases(context: SuiteContext): void {
       await context.store.retainAttempt(newAttempt(entrant, { date: DAY_1 }), 10);
       await context.store.retainAttempt(newAttempt(entrant, { date: DAY_2 }), 10);
       await context.store.retainAttempt(newAttempt(other, { date: DAY_1 }), 10);
-      expect(await undoLatest(6)).toEqual(['0008-events', '0007-author-indexes', '0006-a2a-tasks', '0005-rate-limits', '0004-request-digests', '0003-entrants']);
-      expect(await context.opened.migrate()).toEqual(['0003-entrants', '0004-request-digests', '0005-rate-limits', '0006-a2a-tasks', '0007-author-indexes', '0008-events']);
+      expect(await undoLatest(from('0003-entrants').length)).toEqual(from('0003-entrants').reverse());
+      expect(await context.opened.migrate()).toEqual(from('0003-entrants'));
       expect(await context.store.totals()).toEqual({ agents: 3, entrants: 2, attempts: 3 });
       await context.store.retainAttempt(newAttempt(other, { date: DAY_2 }), 10);
       await context.store.retainAttempt(newAttempt(idle, { date: DAY_2 }), 10);
