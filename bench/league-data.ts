@@ -9,7 +9,7 @@ import { createArena, encodeBase64Url } from '../core/index.ts';
 import { MAX_ACTIONS } from '../core/games/packet-run/actions.ts';
 import type { Board } from '../core/games/packet-run/board.ts';
 import { challengeIdFor } from '../core/games/packet-run/daily-board.ts';
-import { keyDigest, leagueKeyFor } from '../core/agents/keys.ts';
+import { firstKey, keyDigest } from '../core/agents/keys.ts';
 import type { DayCounts, NewAttempt, Totals } from '../core/league/records.ts';
 import type { Store } from '../core/store/store.ts';
 import { utcDate } from '../core/time/utc-day.ts';
@@ -499,7 +499,7 @@ async function writeLeague(
       displayName: `Bench reader ${a}`,
       model: 'bench-model-1',
       sentBy: 'bench',
-      keyDigest: keyDigest(leagueKeyFor(keys.secret, `bench-reader-nonce-${handle}-0123456789`)),
+      keyDigest: keyDigest(firstKey(keys.secret, { nonce: `bench-reader-nonce-${handle}-0123456789` })),
       createdAt: timeOf(days[0]!, 1, a),
     };
   });

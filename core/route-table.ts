@@ -1,3 +1,4 @@
+import { keyRoutes } from './agents/routes.ts';
 import { jwksRoutes } from './discovery/jwks-route.ts';
 import { discoveryRoutes } from './discovery/routes.ts';
 import { openApiDescriber } from './discovery/openapi/document.ts';
@@ -42,6 +43,7 @@ export const SURFACES = {
   triadDuel: { name: 'Triad Duel', description: 'Twelve rounds of commit, respond and reveal between two agents, each step a signed token that chains to the last; the chain verifies offline.' },
   stateForge: { name: 'State Forge', description: 'Designers submit bounded finite-state games as JSON: audited, sealed in a signed capsule, played and verified.' },
   league: { name: 'Daily Packet League', description: 'One board a UTC day: join with a finishing tape, submit up to ten attempts with the arena key, read retained attempts and standings.' },
+  keys: { name: 'Arena keys', description: 'An agent’s arena key, after its join: rotated (with the key, or with the registration it was made from when the key is lost) and revoked. Keys are never stored, only their digests.' },
   clubhouse: { name: 'Clubhouse', description: 'Where agents that played talk: membership, topics and replies.' },
   rulesDesk: { name: 'Rules Desk', description: 'Rule proposals, their revisions, reviews and the operator’s status moves.' },
   exports: { name: 'Open data', description: 'Every public record streamed whole, as NDJSON (attempts also as CSV): a day’s or the season’s attempts with their receipts, topics with replies, proposals with their history, check-ins.' },
@@ -72,6 +74,7 @@ export function arenaRoutes(dispatch: Dispatch) {
     ...inSurface(SURFACES.triadDuel, triadDuelRoutes),
     ...inSurface(SURFACES.stateForge, stateForgeRoutes),
     ...inSurface(SURFACES.league, leagueRoutes),
+    ...inSurface(SURFACES.keys, keyRoutes),
     ...inSurface(SURFACES.discovery, [...pulseRoutes, ...statusRoutes]),
     ...inSurface(SURFACES.clubhouse, socialRoutes),
     ...inSurface(SURFACES.rulesDesk, rulesRoutes),

@@ -33,6 +33,8 @@ export const OPERATIONS = {
   getLeaderboard: { method: 'GET', path: '/api/leaderboard' },
   getDailyStandings: { method: 'GET', path: '/api/leaderboard/daily' },
   getSeasonStandings: { method: 'GET', path: '/api/leaderboard/season' },
+  rotateArenaKey: { method: 'POST', path: '/api/keys/rotate', auth: 'optional-agent', durable: true },
+  revokeArenaKey: { method: 'POST', path: '/api/keys/revoke', auth: 'optional-agent', durable: true },
   getPulse: { method: 'GET', path: '/api/pulse' },
   getHome: { method: 'GET', path: '/' },
   getApiIndex: { method: 'GET', path: '/api' },
@@ -1908,6 +1910,8 @@ export interface ArenaOperations {
     };
     response: {
       apiKey?: string | undefined;
+      keyGeneration?: number | undefined;
+      keyCreatedAt?: string | undefined;
       keyNotice?: string | undefined;
       created: boolean;
       member: {
@@ -1945,6 +1949,8 @@ export interface ArenaOperations {
     };
     response: {
       apiKey: string;
+      keyGeneration: number;
+      keyCreatedAt: string;
       keyNotice: string;
       created: boolean;
       agent: {
@@ -2572,6 +2578,49 @@ export interface ArenaOperations {
       ruleText: string;
       rationale: string;
       createdAt: string;
+    };
+  };
+  revokeArenaKey: {
+    query: undefined;
+    body: {
+      registrationNonce?: string | undefined;
+      registrationCapability?: string | undefined;
+    };
+    response: {
+      revoked: true;
+      revokedAt: string;
+      keyGeneration: number;
+      notice: string;
+      agent: {
+        id: string;
+        handle: string;
+        displayName: string;
+        model: string | null;
+        sentBy: string | null;
+        joinedAt: string;
+      };
+    };
+  };
+  rotateArenaKey: {
+    query: undefined;
+    body: {
+      registrationNonce?: string | undefined;
+      registrationCapability?: string | undefined;
+    };
+    response: {
+      apiKey: string;
+      keyGeneration: number;
+      keyCreatedAt: string;
+      keyNotice: string;
+      created: boolean;
+      agent: {
+        id: string;
+        handle: string;
+        displayName: string;
+        model: string | null;
+        sentBy: string | null;
+        joinedAt: string;
+      };
     };
   };
   rulesPage: {

@@ -1,6 +1,4 @@
 import type { ArenaContext } from '../context.ts';
-import { encodeBase64Url } from '../crypto/base64url.ts';
-import { keyedDigest } from '../crypto/derive.ts';
 import { randomId } from '../crypto/random.ts';
 import { verifyTokenField } from '../http/verify-token.ts';
 
@@ -25,12 +23,4 @@ export async function mintCapability(arena: ArenaContext, runChecksum: string) {
 export async function readCapability(arena: ArenaContext, token: string, field: string) {
   const claims = await verifyTokenField(arena.tokens, 'registration', token, field);
   return { id: String(claims.jti), expiresAt: new Date(Number(claims.exp) * 1000).toISOString() };
-}
-
-/**
- * The arena key a capability redeems to: HMAC(server secret, capability id). Redeeming the
- * same capability again gives the same key, and the key itself is never stored.
- */
-export function registrationKeyFor(secret: Uint8Array, capabilityId: string): string {
-  return `arena_${encodeBase64Url(keyedDigest(secret, 'registration-key', capabilityId))}`;
 }

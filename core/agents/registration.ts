@@ -2,7 +2,7 @@ import type { ArenaContext } from '../context.ts';
 import { randomId } from '../crypto/random.ts';
 import { HttpError } from '../http/problem.ts';
 import { keyDigest } from './keys.ts';
-import type { AgentRecord } from './records.ts';
+import type { AgentRecord, ArenaKeyState } from './records.ts';
 import type { RegistrationDeclaration } from './schema.ts';
 
 /** An agent about to be registered: a fresh id and its declaration, before it has a key or a time. */
@@ -20,19 +20,19 @@ export function agentCandidate(arena: ArenaContext, declaration: RegistrationDec
 }
 
 /**
- * Registers the candidate under `apiKey`, of which only the digest is stored: the one way an
- * agent comes to exist, whether by a league join or by redeeming a registration capability.
- * The same key again returns the agent it already holds (`created` says whether this request
- * made it); a handle held by another agent is 409.
+ * Registers the candidate under its first key, of which only the digest is stored: the one way
+ * an agent comes to exist, whether by a league join or by redeeming a registration capability.
+ * The same registration again returns the agent it already made, with where its key stands now
+ * (`created` says whether this request made it); a handle held by another agent is 409.
  */
 export async function registerAgent(
   arena: ArenaContext,
   candidate: AgentCandidate,
-  registration: { apiKey: string; createdAt: string; requestDigest: string | undefined },
-): Promise<{ agent: AgentRecord; created: boolean }> {
+  registration: { firstKey: string; createdAt: string; requestDigest: string | undefined },
+): Promise<{ agent: AgentRecord; created: boolean; key: ArenaKeyState }> {
   const registered = await arena.store.registerAgent({
     ...candidate,
-    keyDigest: keyDigest(registration.apiKey),
+    keyDigest: keyDigest(registration.firstKey),
     createdAt: registration.createdAt,
     requestDigest: registration.requestDigest,
   });

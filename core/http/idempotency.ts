@@ -21,12 +21,16 @@ const KEPT_HEADERS = ['content-type', 'location', 'cache-control'];
 
 /** How a durable write keeps its outcome. `redact` and `restore` keep secrets out of storage. */
 export interface IdempotencyPolicy<Body = unknown> {
-  /** Whose keys these are: the agent's (`credential`) or the endpoint's when there is no credential. */
-  scope: 'credential' | 'endpoint';
+  /**
+   * Whose keys these are: the agent's (`credential`), the bearer key's itself (`key`: a request
+   * that replaces its own credential, so the same Idempotency-Key sent with the new key is
+   * another request), or the endpoint's when there is no credential.
+   */
+  scope: 'credential' | 'key' | 'endpoint';
   /** Removes what must not be stored from a response body (parsed JSON) before it is kept. */
   redact?(body: any): any;
-  /** Puts it back on replay, from the identical request body. */
-  restore?(body: any, requestBody: Body, arena: ArenaContext): any | Promise<any>;
+  /** Puts it back on replay, from the identical request (its body, and its headers where the credential is). */
+  restore?(body: any, requestBody: Body, arena: ArenaContext, request: Request): any | Promise<any>;
   /**
    * The success answer made again from the records the request wrote (they carry its
    * digest), or undefined while it has written none. A route that can is spared storing each
@@ -82,6 +86,8 @@ export interface OnceRequest<Body> {
   requestDigest: string;
   pathname: string;
   body: Body;
+  /** The HTTP request, for a `restore` that derives from its credential. */
+  request: Request;
   /** The request's id, for a failure reported while it is answered. */
   requestId?: string | undefined;
 }
@@ -106,7 +112,7 @@ export async function runOnce<Body>(
 ): Promise<Response> {
   const claim = await claimOrWait(arena, request, policy);
   if (claim.state === 'recorded') return replayRecorded(claim.body);
-  if (claim.state === 'completed') return await replay(claim.response, request.body, policy, arena);
+  if (claim.state === 'completed') return await replay(claim.response, request, policy, arena);
   if (claim.state === 'mismatch') {
     throw new HttpError('idempotency-key-reused', 'this Idempotency-Key was first used with a different body; use a new key for a new request');
   }
@@ -199,8 +205,8 @@ function replayRecorded(body: unknown): Response {
   return json(body, { headers: { 'idempotency-replayed': 'true' } });
 }
 
-async function replay<Body>(response: StoredResponse, requestBody: Body, policy: IdempotencyPolicy<Body>, arena: ArenaContext): Promise<Response> {
+async function replay<Body>(response: StoredResponse, request: OnceRequest<Body>, policy: IdempotencyPolicy<Body>, arena: ArenaContext): Promise<Response> {
   const ok = response.status >= 200 && response.status < 300;
-  const body = policy.restore && ok ? JSON.stringify(await policy.restore(JSON.parse(response.body), requestBody, arena)) : response.body;
+  const body = policy.restore && ok ? JSON.stringify(await policy.restore(JSON.parse(response.body), request.body, arena, request.request)) : response.body;
   return new Response(body, { status: response.status, headers: { ...response.headers, 'idempotency-replayed': 'true' } });
 }

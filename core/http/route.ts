@@ -2,7 +2,9 @@ import type { JsonSchema } from '@valibot/to-json-schema';
 import * as v from 'valibot';
 import type { ArenaContext, Credentials } from '../context.ts';
 import { fingerprintOf, idempotencyKeyDigest, idempotencyKeyOf, requestDigestOf, runOnce, type IdempotencyPolicy } from './idempotency.ts';
+import { bearerToken } from './auth.ts';
 import { readJsonBody } from './json-body.ts';
+import { sha256Hex } from '../crypto/sha256.ts';
 import { chargeAnonymousWrite } from './rate-limit.ts';
 import { HttpError, type FieldError, type ProblemSlug } from './problem.ts';
 import { validated, type CachePolicy } from './cache.ts';
@@ -241,7 +243,7 @@ export function defineRoute<
       const parsedQuery = (query ? validate(query, queryObject(url), 'query') : undefined) as Output<Q>;
       const rawBody = body ? await readJsonBody(request) : undefined;
       const parsedBody = (body ? validate(body, rawBody, 'body') : undefined) as Output<B>;
-      const identity = idempotency && idempotencyKey !== undefined ? requestIdentity(method, url.pathname, scopeOf(method, path, auth, idempotency, agent), idempotencyKey, rawBody) : undefined;
+      const identity = idempotency && idempotencyKey !== undefined ? requestIdentity(method, url.pathname, scopeOf(method, path, auth, idempotency, agent, request), idempotencyKey, rawBody) : undefined;
       const input = { request, connection, url, params, query: parsedQuery, body: parsedBody, agent: agent as never, requestDigest: identity?.requestDigest };
       const execute = async () => {
         const result = await definition.handle(input, arena);
@@ -253,16 +255,17 @@ export function defineRoute<
       // once it is sure to run (a replay costs nothing).
       const anonymous = agent === undefined && auth !== 'operator';
       const charge = anonymous ? () => chargeAnonymousWrite(arena, connection.clientAddress) : undefined;
-      const claim = { keyDigest: identity.keyDigest, fingerprint: identity.fingerprint, requestDigest: identity.requestDigest, pathname: url.pathname, body: parsedBody, requestId: connection.requestId };
+      const claim = { keyDigest: identity.keyDigest, fingerprint: identity.fingerprint, requestDigest: identity.requestDigest, pathname: url.pathname, body: parsedBody, request, requestId: connection.requestId };
       return runOnce(arena, claim, idempotency, execute, charge);
     },
   };
 }
 
-/** Whose keys these are: the operator's, the agent's, or (with no credential) the endpoint's. */
-function scopeOf(method: string, path: string, auth: Auth | undefined, policy: IdempotencyPolicy<never>, agent: AgentRecord | undefined): string {
+/** Whose keys these are: the operator's, the agent's or its key's, or (with no credential) the endpoint's. */
+function scopeOf(method: string, path: string, auth: Auth | undefined, policy: IdempotencyPolicy<never>, agent: AgentRecord | undefined, request: Request): string {
   if (auth === 'operator') return 'operator';
-  return policy.scope === 'credential' && agent ? `agent:${agent.id}` : `${method} ${path}`;
+  if (!agent || policy.scope === 'endpoint') return `${method} ${path}`;
+  return policy.scope === 'key' ? `key:${sha256Hex(bearerToken(request))}` : `agent:${agent.id}`;
 }
 
 function requestIdentity(method: string, pathname: string, scope: string, key: string, body: unknown) {

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { IssuedKeyEntries } from '../agents/responses.ts';
 import { BoardSchema, PacketRunResultSchema } from '../games/packet-run/responses.ts';
 import { AgentSummarySchema, Integer, NextCursor, PublicAgentSchema, Timestamp, UtcDate } from '../schema/response-parts.ts';
 
@@ -55,8 +56,7 @@ export const SubmitResponseSchema = v.object({ attempt: AttemptResponseSchema, r
 
 /** `POST /api/league/join`: the arena key (returned, never stored), the agent and its join attempt. */
 export const JoinResponseSchema = v.object({
-  apiKey: v.pipe(v.string(), v.description('The arena key: private, sent only as `Authorization: Bearer <key>`')),
-  keyNotice: v.string(),
+  ...IssuedKeyEntries,
   created: v.boolean(),
   agent: PublicAgentSchema,
   attempt: AttemptResponseSchema,

@@ -3,7 +3,7 @@ import { HttpError } from '../http/problem.ts';
 import { defineRoute } from '../http/route.ts';
 import { MAXIMUM_ATTEMPTS_PER_AGENT } from './attempts.ts';
 import { join } from './join.ts';
-import { leagueKeyFor } from '../agents/keys.ts';
+import { restoredKey } from '../agents/issued-key.ts';
 import { publicAttempt } from './present.ts';
 import { readableDay } from './readable-day.ts';
 import {
@@ -53,7 +53,7 @@ export const leagueRoutes = [
     idempotency: {
       scope: 'endpoint',
       redact: ({ apiKey: _, ...rest }) => rest,
-      restore: (body, request, arena) => ({ apiKey: leagueKeyFor(arena.secret, request.registrationNonce), ...body }),
+      restore: (body, request, arena) => restoredKey(arena, { nonce: request.registrationNonce }, body),
     },
     handle: ({ body, requestDigest }, arena) => join(arena, body, requestDigest),
   }),

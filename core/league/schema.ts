@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { RegistrationDeclarationSchema } from '../agents/schema.ts';
+import { RegistrationDeclarationSchema, RegistrationNonceSchema } from '../agents/schema.ts';
 import { ActionsSchema } from '../games/packet-run/schema.ts';
 import { objectMessages } from '../schema/object-messages.ts';
 import { CursorSchema, LimitSchema } from '../schema/paging.ts';
@@ -7,17 +7,13 @@ import { boundedText } from '../schema/text.ts';
 import { TokenSchema } from '../schema/token.ts';
 import { isUtcDate } from '../time/utc-day.ts';
 
-export const NONCE_PATTERN = /^[A-Za-z0-9_-]{32,128}$/;
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 export const JoinBodySchema = v.strictObject(
   {
     challengeToken: TokenSchema,
     actions: ActionsSchema,
-    registrationNonce: v.pipe(
-      v.string('must be a string'),
-      v.regex(NONCE_PATTERN, 'must be 32 to 128 base64url characters (A-Z a-z 0-9 - _): private and random'),
-    ),
+    registrationNonce: RegistrationNonceSchema,
     agent: RegistrationDeclarationSchema,
   },
   objectMessages(['challengeToken', 'actions', 'registrationNonce', 'agent'], 'the body must be a JSON object'),

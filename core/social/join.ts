@@ -1,6 +1,8 @@
 import type { ArenaContext } from '../context.ts';
 import { HttpError } from '../http/problem.ts';
-import { readCapability, registrationKeyFor } from '../agents/capability.ts';
+import { readCapability } from '../agents/capability.ts';
+import { currentKey, KEY_RECOVERY, restoredKey } from '../agents/issued-key.ts';
+import { firstKey } from '../agents/keys.ts';
 import { publicAgent } from '../agents/present.ts';
 import type { AgentRecord } from '../agents/records.ts';
 import { agentCandidate, registerAgent } from '../agents/registration.ts';
@@ -28,12 +30,12 @@ export async function joinClubhouse(arena: ArenaContext, agent: AgentRecord | un
     });
   }
   const capability = await readCapability(arena, body.registrationCapability, 'registrationCapability');
-  const apiKey = registrationKeyFor(arena.secret, capability.id);
-  const registered = await registerAgent(arena, agentCandidate(arena, body.agent), { apiKey, createdAt: now(arena), requestDigest });
+  const registration = { capabilityId: capability.id };
+  const registered = await registerAgent(arena, agentCandidate(arena, body.agent), { firstKey: firstKey(arena.secret, registration), createdAt: now(arena), requestDigest });
+  const issued = currentKey(arena, registration, registered.key, `Keep this key private: send it only as \`Authorization: Bearer <key>\` to this arena. ${KEY_RECOVERY}`);
   const { member, created } = await arena.store.joinClubhouse({ agentId: registered.agent.id, via: 'registration-capability', joinedAt: now(arena), requestDigest });
   return {
-    apiKey,
-    keyNotice: 'Keep this key private: send it only as `Authorization: Bearer <key>` to this arena. It is not stored here; redeeming the same capability again returns it.',
+    ...issued,
     created,
     member,
     agent: publicAgent(registered.agent),
@@ -44,7 +46,7 @@ export async function joinClubhouse(arena: ArenaContext, agent: AgentRecord | un
 export async function restoreJoinKey(body: Record<string, unknown>, request: JoinBody, arena: ArenaContext) {
   if (request.registrationCapability === undefined) return body;
   const capability = await readCapability(arena, request.registrationCapability, 'registrationCapability');
-  return { apiKey: registrationKeyFor(arena.secret, capability.id), ...body };
+  return restoredKey(arena, { capabilityId: capability.id }, body);
 }
 
 const now = (arena: ArenaContext) => new Date(arena.now()).toISOString();

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { IssuedKeyEntries } from '../agents/responses.ts';
 import { AgentSummarySchema, Integer, NextCursor, PublicAgentSchema, Strings, Timestamp } from '../schema/response-parts.ts';
 import { CHANNELS } from './records.ts';
 
@@ -19,7 +20,9 @@ export const ClubhouseStatusResponseSchema = v.object({
 
 /** `POST /api/social/join`: the membership; redeeming a capability also returns the new arena key. */
 export const JoinResponseSchema = v.object({
-  apiKey: v.optional(v.pipe(v.string(), v.description('Only when a registration capability was redeemed: the private arena key'))),
+  apiKey: v.optional(v.pipe(IssuedKeyEntries.apiKey, v.description('Only when a registration capability was redeemed: the private arena key'))),
+  keyGeneration: v.optional(IssuedKeyEntries.keyGeneration),
+  keyCreatedAt: v.optional(IssuedKeyEntries.keyCreatedAt),
   keyNotice: v.optional(v.string()),
   created: v.boolean(),
   member: v.object({ agent: AgentSummarySchema, via: v.picklist(['league-key', 'registration-capability']), joinedAt: Timestamp }),

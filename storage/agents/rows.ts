@@ -3,7 +3,7 @@ import type { Selectable } from 'kysely';
 import type { AgentRecord, AgentSummary } from '../../core/agents/records.ts';
 import type { AgentsTable } from './tables.ts';
 
-export function toAgent(row: Selectable<AgentsTable>): AgentRecord {
+export function toAgent(row: Pick<Selectable<AgentsTable>, 'id' | 'handle' | 'display_name' | 'model' | 'sent_by' | 'created_at'>): AgentRecord {
   return {
     id: row.id,
     handle: row.handle,

@@ -20,7 +20,7 @@ import { idempotencyKeyDigest } from '../../core/http/idempotency.ts';
 import type { DialectFamily } from '../shared/family.ts';
 import { leagueTables } from '../league/0001-tables.ts';
 import { STATUSES_0002, statusColumn } from '../rules/0002-tables.ts';
-import { moves, runEach } from '../shared/migration-sql.ts';
+import { addColumn, moves, runEach } from '../shared/migration-sql.ts';
 
 const KEYED_TABLES = [
   'agents',
@@ -37,10 +37,10 @@ const KEYED_TABLES = [
 
 export async function up(db: Kysely<any>, family: DialectFamily): Promise<void> {
   for (const table of KEYED_TABLES) {
-    await addTextColumn(db, family, table, 'request_digest');
+    await addColumn(db, family, table, 'request_digest', 'text');
     await sql.raw(`CREATE UNIQUE INDEX IF NOT EXISTS ${table}_request ON ${table} (request_digest)`).execute(db);
   }
-  await addTextColumn(db, family, 'proposals', 'status_request_digest');
+  await addColumn(db, family, 'proposals', 'status_request_digest', 'text');
   await runEach(db, statusTrigger(family, true));
   await runEach(db, idempotencyRecords(family));
   await carryOverIdempotencyKeys(db);
@@ -53,22 +53,6 @@ export async function down(db: Kysely<any>, family: DialectFamily): Promise<void
   for (const table of KEYED_TABLES) await sql.raw(`DROP INDEX IF EXISTS ${table}_request`).execute(db);
   for (const table of KEYED_TABLES) await sql.raw(`ALTER TABLE ${table} DROP COLUMN request_digest`).execute(db);
   await sql.raw('ALTER TABLE proposals DROP COLUMN status_request_digest').execute(db);
-}
-
-async function addTextColumn(db: Kysely<any>, family: DialectFamily, table: string, column: string): Promise<void> {
-  if (family === 'postgres') {
-    await sql.raw(`ALTER TABLE ${table} ADD COLUMN IF NOT EXISTS ${column} text`).execute(db);
-    return;
-  }
-  // SQLite has no ADD COLUMN IF NOT EXISTS; a process migrating beside this one may add it
-  // between the look and the ALTER, which then fails with the column in place: that is done too.
-  const hasColumn = async () => (await sql<{ name: string }>`SELECT name FROM pragma_table_info(${table}) WHERE name = ${column}`.execute(db)).rows.length > 0;
-  if (await hasColumn()) return;
-  try {
-    await sql.raw(`ALTER TABLE ${table} ADD COLUMN ${column} text`).execute(db);
-  } catch (error) {
-    if (!(await hasColumn())) throw error;
-  }
 }
 
 /**

@@ -13,6 +13,7 @@ import * as a2aTasks from './0006-a2a-tasks.ts';
 import * as authorIndexes from './0007-author-indexes.ts';
 import * as events from './0008-events.ts';
 import * as a2aKeepsNothing from './0009-a2a-keeps-nothing.ts';
+import * as keyLifecycle from './0010-key-lifecycle.ts';
 
 interface FamilyMigration {
   up(db: Kysely<any>, family: DialectFamily): Promise<void>;
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, FamilyMigration> = {
   '0007-author-indexes': authorIndexes,
   '0008-events': events,
   '0009-a2a-keeps-nothing': a2aKeepsNothing,
+  '0010-key-lifecycle': keyLifecycle,
 };
 
 /** A `MigrationProvider` with every migration bound to the dialect family. */

@@ -77,3 +77,22 @@ export function dropTriggers(family: DialectFamily, triggers: readonly TriggerSp
 export async function runEach(db: Kysely<any>, statements: string[]): Promise<void> {
   for (const statement of statements) await sql.raw(statement).execute(db);
 }
+
+/**
+ * Adds a column unless it is there. PostgreSQL says `IF NOT EXISTS`; SQLite has no such clause,
+ * and a process migrating beside this one may add the column between the look and the ALTER,
+ * which then fails with the column in place: that is done too.
+ */
+export async function addColumn(db: Kysely<any>, family: DialectFamily, table: string, column: string, type: string): Promise<void> {
+  if (family === 'postgres') {
+    await sql.raw(`ALTER TABLE ${table} ADD COLUMN IF NOT EXISTS ${column} ${type}`).execute(db);
+    return;
+  }
+  const hasColumn = async () => (await sql<{ name: string }>`SELECT name FROM pragma_table_info(${table}) WHERE name = ${column}`.execute(db)).rows.length > 0;
+  if (await hasColumn()) return;
+  try {
+    await sql.raw(`ALTER TABLE ${table} ADD COLUMN ${column} ${type}`).execute(db);
+  } catch (error) {
+    if (!(await hasColumn())) throw error;
+  }
+}

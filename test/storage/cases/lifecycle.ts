@@ -16,6 +16,7 @@ const MIGRATIONS = [
   '0007-author-indexes',
   '0008-events',
   '0009-a2a-keeps-nothing',
+  '0010-key-lifecycle',
 ];
 
 /** The migrations from `first` on, in order. */
