@@ -16,7 +16,10 @@ export type Dispatch = (request: Request, connection?: Connection) => Promise<Re
 
 /** What the adapter knows of the connection that the request itself does not say. */
 export interface Connection {
-  /** The client's network address, as the adapter sees it (after any trusted proxy). */
+  /**
+   * The client's network address, as the adapter sees it (after any trusted proxy). Routes see
+   * it as the key the client is counted under (core/http/client-key.ts): IPv4, or an IPv6 /64.
+   */
   clientAddress?: string;
   /** The id the arena answers this request under (`X-Request-Id`), for the failures it reports. */
   requestId?: string;
