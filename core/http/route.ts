@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import type { ArenaContext, Credentials } from '../context.ts';
 import { fingerprintOf, idempotencyKeyDigest, idempotencyKeyOf, requestDigestOf, runOnce, type IdempotencyPolicy } from './idempotency.ts';
 import { readJsonBody } from './json-body.ts';
-import { chargeAnonymousWrite } from './rate-limit.ts';
+import { chargedAnonymousWrite } from './rate-limit.ts';
 import { HttpError, type FieldError, type ProblemSlug } from './problem.ts';
 import { validated, type CachePolicy } from './cache.ts';
 import { json } from './respond.ts';
@@ -257,12 +257,12 @@ export function defineRoute<
       };
       if (cache) return validated(request, await execute(), cache);
       if (!idempotency || !identity) return execute();
-      // A durable write with no credential behind it is counted against its client's budget,
-      // once it is sure to run (a replay costs nothing).
+      // A durable write with no credential behind it is counted against its client's budget
+      // once it is sure to run (a replay costs nothing), and refunded if it is refused.
       const anonymous = agent === undefined && auth !== 'operator';
-      const charge = anonymous ? () => chargeAnonymousWrite(arena, connection.clientAddress) : undefined;
+      const write = anonymous ? () => chargedAnonymousWrite(arena, connection.clientAddress, execute) : execute;
       const claim = { keyDigest: identity.keyDigest, fingerprint: identity.fingerprint, requestDigest: identity.requestDigest, pathname: url.pathname, body: parsedBody, requestId: connection.requestId };
-      return runOnce(arena, claim, idempotency, execute, charge);
+      return runOnce(arena, claim, idempotency, write);
     },
   };
 }
