@@ -1,7 +1,7 @@
 /**
  * Every environment variable the arena reads, validated once with valibot. A value that does not
- * fit stops the start with one line naming the variable and the form it takes (never the value:
- * several are secrets). An empty variable counts as unset.
+ * fit stops the start with one line naming the variable and the form it takes, its bounds
+ * included (never the value: several are secrets). An empty variable counts as unset.
  */
 import * as v from 'valibot';
 import { decodeBase64Url } from '../core/index.ts';
@@ -20,15 +20,20 @@ const FALSE = ['0', 'false', 'no', 'off'];
 const isKey = (text: string) => decodeBase64Url(text)?.length === 32;
 const KEY = 'must be 32 bytes in base64url (43 characters)';
 const key = v.pipe(v.string(), v.trim(), v.check(isKey, KEY), v.transform((text) => decodeBase64Url(text)!));
-const whole = (pattern: RegExp, expected: string) => v.pipe(v.string(), v.trim(), v.regex(pattern, expected), v.transform(Number));
+/** A whole number from `min` to `max`; refused with a message stating both. */
+const whole = (min: number, max: number, what = 'a whole number', note = '') => {
+  const expected = `must be ${what} from ${min} to ${max}${note}`;
+  return v.pipe(v.string(), v.trim(), v.regex(/^\d{1,15}$/, expected), v.transform(Number), v.minValue(min, expected), v.maxValue(max, expected));
+};
+const LICENCE = 'must name a licence in 1 to 300 characters';
 const isHttpOrigin = (text: string) => URL.canParse(text) && /^https?:$/.test(new URL(text).protocol);
 
 const EnvironmentSchema = v.object({
-  PORT: v.optional(v.pipe(whole(/^\d{1,5}$/, 'must be a port number (0 to 65535)'), v.maxValue(65_535, 'must be a port number (0 to 65535)'))),
+  PORT: v.optional(whole(0, 65_535, 'a port number')),
   HOST: v.optional(v.string()),
   ARENA_DATA_DIR: v.optional(v.string()),
   DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL'))),
-  DATABASE_POOL_SIZE: v.optional(whole(/^[1-9]\d{0,3}$/, 'must be a whole number from 1 to 9999')),
+  DATABASE_POOL_SIZE: v.optional(whole(1, 9_999)),
   ARENA_SIGNING_KEY: v.optional(key),
   ARENA_SECRET: v.optional(key),
   ARENA_RETIRED_PUBLIC_KEYS: v.optional(
@@ -42,13 +47,13 @@ const EnvironmentSchema = v.object({
   ARENA_PUBLIC_ORIGIN: v.optional(v.pipe(v.string(), v.trim(), v.check(isHttpOrigin, 'must be an http(s) origin, such as https://arena.example'))),
   ARENA_OPERATOR_TOKEN: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
   ARENA_CLUBHOUSE: v.optional(v.picklist(['open', 'forming'], 'must be open or forming')),
-  ARENA_ARRIVAL_DAILY_CAP: v.optional(whole(/^[1-9]\d{0,5}$/, 'must be a positive whole number')),
-  ARENA_ANONYMOUS_WRITES_PER_HOUR: v.optional(whole(/^(0|[1-9]\d{0,6})$/, 'must be a whole number (0 turns the limit off)')),
-  ARENA_DATA_LICENCE: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must name a licence'), v.maxLength(300, 'must be at most 300 characters'))),
-  ARENA_EVENTS_POLL_MS: v.optional(whole(/^[1-9]\d{0,6}$/, 'must be a whole number of milliseconds, at least 1')),
-  ARENA_EVENTS_HEARTBEAT_MS: v.optional(whole(/^[1-9]\d{0,6}$/, 'must be a whole number of milliseconds, at least 1')),
-  ARENA_EVENTS_PER_CLIENT: v.optional(whole(/^[1-9]\d{0,4}$/, 'must be a positive whole number')),
-  ARENA_EVENTS_MAX: v.optional(whole(/^[1-9]\d{0,6}$/, 'must be a positive whole number')),
+  ARENA_ARRIVAL_DAILY_CAP: v.optional(whole(1, 999_999)),
+  ARENA_ANONYMOUS_WRITES_PER_HOUR: v.optional(whole(0, 9_999_999, 'a whole number', ' (0 turns the limit off)')),
+  ARENA_DATA_LICENCE: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, LICENCE), v.maxLength(300, LICENCE))),
+  ARENA_EVENTS_POLL_MS: v.optional(whole(1, 9_999_999, 'a whole number of milliseconds')),
+  ARENA_EVENTS_HEARTBEAT_MS: v.optional(whole(1, 9_999_999, 'a whole number of milliseconds')),
+  ARENA_EVENTS_PER_CLIENT: v.optional(whole(1, 99_999)),
+  ARENA_EVENTS_MAX: v.optional(whole(1, 9_999_999)),
   ARENA_LOG_LEVEL: v.optional(v.picklist(['info', 'warn', 'error', 'silent'], 'must be info, warn, error or silent')),
   ARENA_TRUST_PROXY: v.optional(
     v.pipe(
@@ -60,6 +65,9 @@ const EnvironmentSchema = v.object({
     ),
   ),
 });
+
+/** Every variable the arena reads. */
+export const ENVIRONMENT_VARIABLES = Object.keys(EnvironmentSchema.entries);
 
 /** What the environment says, each value in its own type; unset variables are absent. */
 export type Configuration = v.InferOutput<typeof EnvironmentSchema>;

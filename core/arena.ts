@@ -6,6 +6,7 @@ import type { Ed25519Engine } from './crypto/ed25519.ts';
 import { createTokens } from './crypto/tokens.ts';
 import { ARCHIVE_PUBLIC_KEYS } from './games/triad-duel/archive.ts';
 import { withNoSniff } from './http/no-sniff.ts';
+import { clientKeyOf } from './http/client-key.ts';
 import { createArenaMetrics } from './metrics/arena-metrics.ts';
 import { timedStore } from './metrics/timed-store.ts';
 import { consoleFailureLog, failureReporter, logsRequests, requestIds, type ArenaLog } from './http/log.ts';
@@ -123,7 +124,7 @@ function answering(routes: readonly Route[], context: ArenaContext, log: ArenaLo
     const started = performance.now();
     const answered = context.metrics.requestStarted();
     const requestId = requestIdOf(request);
-    const { response, route: pattern } = await route(request, { ...connection, requestId });
+    const { response, route: pattern } = await route(request, { ...keyedClient(connection), requestId });
     answerHeaders(response).set('x-request-id', requestId);
     // A write may have added events: this instance's streams look now rather than at their next poll.
     if (request.method !== 'GET' && request.method !== 'HEAD' && response.status < 300) bell.ring();
@@ -141,6 +142,16 @@ function answering(routes: readonly Route[], context: ArenaContext, log: ArenaLo
     });
     return withNoSniff(response);
   };
+}
+
+/**
+ * The connection as routes see it: its client address as the key the client is counted under,
+ * so no count can tell apart two spellings of one address, or two addresses of one IPv6 /64.
+ * What is not an address is no address: such clients share the budget of the unknown.
+ */
+function keyedClient({ clientAddress, ...rest }: Connection): Connection {
+  const key = clientAddress === undefined ? undefined : clientKeyOf(clientAddress);
+  return key === undefined ? rest : { ...rest, clientAddress: key };
 }
 
 /** The answer's declared length, when it has one. */

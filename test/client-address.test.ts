@@ -14,5 +14,12 @@ describe('clientAddress', () => {
     expect(clientAddress(request('203.0.113.9'), '10.0.0.2', true)).toBe('203.0.113.9');
     expect(clientAddress(request('198.51.100.1, 203.0.113.9'), '10.0.0.2', true)).toBe('203.0.113.9');
     expect(clientAddress(request('198.51.100.1,203.0.113.9 '), undefined, true)).toBe('203.0.113.9');
+    expect(clientAddress(request('[2001:db8::7]:443'), '10.0.0.2', true)).toBe('[2001:db8::7]:443');
+  });
+
+  it('behind a trusted proxy, is the peer when the last hop is not an address: garbage names no new client', () => {
+    for (const forwarded of ['unknown', 'client-7', '203.0.113.9, nonsense', '203.0.113.256', '203.0.113.9,', '_hidden']) {
+      expect(clientAddress(request(forwarded), '10.0.0.2', true), forwarded).toBe('10.0.0.2');
+    }
   });
 });

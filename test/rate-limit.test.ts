@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeBase64Url, randomSeed } from '../core/index.ts';
 import { joinedAgent } from './support/agents.ts';
 import { client, expectProblem, type Answer } from './support/http.ts';
-import { finishingTape, freshKey, freshNonce } from '../fixtures/league.ts';
+import { finishingTape, forgedToken, freshKey, freshNonce } from '../fixtures/league.ts';
 import { realPostgres } from './support/postgres-cluster.ts';
 import { RUNTIMES, startArena, type RunningArena } from './support/servers.ts';
 
@@ -23,7 +23,7 @@ function expectRateLimited(answer: Answer): void {
 }
 
 /**
- * Anonymous durable writes (league joins, capability redemptions, check-ins, A2A messages) share one hourly
+ * Anonymous durable writes (league joins, capability redemptions, check-ins, key changes by registration) share one hourly
  * budget per client: past it, 429 with Retry-After and nothing kept, not even the key; replays
  * of completed writes and writes by a credential are not counted.
  */
@@ -74,6 +74,8 @@ describe.skipIf(!postgres)('the anonymous write budget across two instances on o
       ARENA_SIGNING_KEY: encodeBase64Url(randomSeed()),
       ARENA_SECRET: encodeBase64Url(randomSeed()),
       ARENA_ANONYMOUS_WRITES_PER_HOUR: String(LIMIT),
+      // So that a test can be a client of its own, whose budget no other test has spent.
+      ARENA_TRUST_PROXY: '1',
     };
     instances.push(await startArena('node', env));
     instances.push(await startArena('node', env));
@@ -89,5 +91,26 @@ describe.skipIf(!postgres)('the anonymous write budget across two instances on o
     for (let i = 0; i < LIMIT + 2; i++) answers.push(await client(() => instances[i % 2]!.baseUrl).postJson('/api/arrival', CHECK_IN, { 'idempotency-key': freshKey() }));
     expect(answers.map((answer) => answer.status)).toEqual([...Array(LIMIT).fill(201), 429, 429]);
     expect((await client(() => instances[1]!.baseUrl).get('/api/arrival')).body.count).toBe(LIMIT);
+  });
+
+  it('keeps no more than the limit of concurrent writes to both, and charges none of the refused', async () => {
+    await awayFromHourBoundary();
+    const as = { 'x-forwarded-for': '203.0.113.77' };
+    const api = (i: number) => client(() => instances[i % 2]!.baseUrl);
+    const before = (await api(0).get('/api/arrival')).body.count;
+    const { challengeToken, board } = (await api(0).get('/api/league')).body;
+    const forged = { challengeToken: forgedToken(challengeToken), actions: finishingTape(board) };
+    const forgedJoin = (i: number) => api(i).postJson('/api/league/join', { ...forged, registrationNonce: freshNonce(), agent: { handle: `forger-${i}` } }, { ...as, 'idempotency-key': freshKey() });
+    const checkIn = (i: number) => api(i).postJson('/api/arrival', CHECK_IN, { ...as, 'idempotency-key': freshKey() });
+    const [refused, raced] = await Promise.all([Promise.all(Array.from({ length: 12 }, (_, i) => forgedJoin(i))), Promise.all(Array.from({ length: 8 }, (_, i) => checkIn(i)))]);
+    // A forged join is refused 400, or 429 when it found the budget full (held by writes in flight).
+    for (const answer of refused) expectProblem(answer, answer.status, answer.status === 429 ? 'rate-limited' : 'invalid-token');
+    const kept = raced.filter((answer) => answer.status === 201).length;
+    expect(kept).toBeLessThanOrEqual(LIMIT);
+    for (const answer of raced.filter((answer) => answer.status !== 201)) expectRateLimited(answer);
+    // Once settled, the refusals hold nothing: the rest of the budget is there for writes, and no more.
+    for (let i = kept; i < LIMIT; i++) expect((await checkIn(i)).status).toBe(201);
+    expectRateLimited(await checkIn(0));
+    expect((await api(1).get('/api/arrival')).body.count).toBe(before + LIMIT);
   });
 });

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { JWKS_PATH } from '../evidence/receipt.ts';
 
 /** The exports' format version: a change to what a line holds is a new version (and new tags). */
-export const EXPORT_FORMAT = 'arena-export/1';
+export const EXPORT_FORMAT = 'arena-export/2';
 
 /** The columns of the attempts table (`Accept: text/csv`), in order. */
 export const ATTEMPT_COLUMNS = [
@@ -101,7 +101,7 @@ export function datasetDescription(origin: string, licence: string | undefined):
     },
     conventions: [
       'NDJSON: application/x-ndjson, UTF-8, one JSON object a line, each ended by \\n.',
-      'CSV: RFC 4180 with a header row and CRLF line ends; a text cell that a spreadsheet would read as a formula (=, +, -, @ first) starts with a single quote mark.',
+      'CSV: RFC 4180 with a header row and CRLF line ends; a text cell that a spreadsheet would read as a formula (a tab or carriage return first, or =, +, -, @, full-width or small, first after any blanks or invisible characters) starts with a single quote mark.',
       'Exports are streamed from storage a page at a time; a body that ends without its last line ended in an error, and may be fetched again.',
     ],
   };

@@ -95,8 +95,8 @@ export interface OnceRequest<Body> {
 /**
  * Runs a durable write at most once per key: a repeat with the same body replays the first
  * response (`Idempotency-Replayed: true`), a different body is 422, and a repeat that arrives
- * while the first still runs waits for it briefly, then replays or answers 409. `beforeWrite`
- * runs once the key is held (a rate limit, say): its refusal keeps nothing.
+ * while the first still runs waits for it briefly, then replays or answers 409. `execute` runs
+ * only once the key is held.
  *
  * Refusals are outcomes and are kept, except those that say "not now" (429, 503, any 5xx):
  * they release the key, so the same request may be sent again later. When the write succeeded
@@ -108,7 +108,6 @@ export async function runOnce<Body>(
   request: OnceRequest<Body>,
   policy: IdempotencyPolicy<Body>,
   execute: () => Promise<Response>,
-  beforeWrite?: () => Promise<void>,
 ): Promise<Response> {
   const claim = await claimOrWait(arena, request, policy);
   if (claim.state === 'recorded') return replayRecorded(claim.body);
@@ -122,7 +121,6 @@ export async function runOnce<Body>(
   const held = { keyDigest: request.keyDigest, claimedAt: claim.claimedAt };
   let response: Response;
   try {
-    await beforeWrite?.();
     response = await execute();
   } catch (error) {
     if (!(error instanceof HttpError) || isTransient(error.status)) {

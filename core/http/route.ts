@@ -5,7 +5,7 @@ import { fingerprintOf, idempotencyKeyDigest, idempotencyKeyOf, requestDigestOf,
 import { bearerToken } from './auth.ts';
 import { readJsonBody } from './json-body.ts';
 import { sha256Hex } from '../crypto/sha256.ts';
-import { chargeAnonymousWrite } from './rate-limit.ts';
+import { chargedAnonymousWrite } from './rate-limit.ts';
 import { HttpError, type FieldError, type ProblemSlug } from './problem.ts';
 import { validated, type CachePolicy } from './cache.ts';
 import { json } from './respond.ts';
@@ -18,7 +18,10 @@ export type Dispatch = (request: Request, connection?: Connection) => Promise<Re
 
 /** What the adapter knows of the connection that the request itself does not say. */
 export interface Connection {
-  /** The client's network address, as the adapter sees it (after any trusted proxy). */
+  /**
+   * The client's network address, as the adapter sees it (after any trusted proxy). Routes see
+   * it as the key the client is counted under (core/http/client-key.ts): IPv4, or an IPv6 /64.
+   */
   clientAddress?: string;
   /** The id the arena answers this request under (`X-Request-Id`), for the failures it reports. */
   requestId?: string;
@@ -251,12 +254,12 @@ export function defineRoute<
       };
       if (cache) return validated(request, await execute(), cache);
       if (!idempotency || !identity) return execute();
-      // A durable write with no credential behind it is counted against its client's budget,
-      // once it is sure to run (a replay costs nothing).
+      // A durable write with no credential behind it is counted against its client's budget
+      // once it is sure to run (a replay costs nothing), and refunded if it is refused.
       const anonymous = agent === undefined && auth !== 'operator';
-      const charge = anonymous ? () => chargeAnonymousWrite(arena, connection.clientAddress) : undefined;
+      const write = anonymous ? () => chargedAnonymousWrite(arena, connection.clientAddress, execute) : execute;
       const claim = { keyDigest: identity.keyDigest, fingerprint: identity.fingerprint, requestDigest: identity.requestDigest, pathname: url.pathname, body: parsedBody, request, requestId: connection.requestId };
-      return runOnce(arena, claim, idempotency, execute, charge);
+      return runOnce(arena, claim, idempotency, write);
     },
   };
 }

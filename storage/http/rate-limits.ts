@@ -1,6 +1,6 @@
 /**
- * Rate-limit windows: one row per client bucket and window, its hits counted by one upsert, so
- * every instance on the database counts into the same row.
+ * Rate-limit windows: one row per client bucket and window, its hits counted by one upsert and
+ * refunded by one update, so every instance on the database counts into the same row.
  */
 import type { Kysely } from 'kysely';
 import type { RateLimitStore } from '../../core/http/rate-limit-store.ts';
@@ -17,6 +17,15 @@ export function rateLimitStore(db: Kysely<Database>): RateLimitStore {
         .returning('hits')
         .executeTakeFirstOrThrow();
       return asNumber(row.hits);
+    },
+    async refundHit(bucket, windowStart) {
+      await db
+        .updateTable('rate_limit_hits')
+        .set((eb) => ({ hits: eb('hits', '-', 1) }))
+        .where('bucket', '=', bucket)
+        .where('window_start', '=', windowStart)
+        .where('hits', '>', 0)
+        .execute();
     },
     async purgeHits(before) {
       await db.deleteFrom('rate_limit_hits').where('window_start', '<', before).execute();

@@ -3,12 +3,59 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigurationError, readEnvironment } from '../../adapters/environment.ts';
+import { ConfigurationError, ENVIRONMENT_VARIABLES, readEnvironment, type Environment } from '../../adapters/environment.ts';
 import { COMMANDS } from '../support/servers.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const KEY = 'A'.repeat(43);
+
+/** The message that refuses `env`, or undefined when it is taken. */
+function refusalOf(env: Environment): string | undefined {
+  try {
+    readEnvironment(env);
+    return undefined;
+  } catch (error) {
+    expect(error, JSON.stringify(env)).toBeInstanceOf(ConfigurationError);
+    return (error as Error).message;
+  }
+}
+
+/** The whole numbers each variable takes, least and most. */
+const NUMBER_BOUNDS: Record<string, [number, number]> = {
+  PORT: [0, 65_535],
+  DATABASE_POOL_SIZE: [1, 9_999],
+  ARENA_ARRIVAL_DAILY_CAP: [1, 999_999],
+  ARENA_ANONYMOUS_WRITES_PER_HOUR: [0, 9_999_999],
+  ARENA_EVENTS_POLL_MS: [1, 9_999_999],
+  ARENA_EVENTS_HEARTBEAT_MS: [1, 9_999_999],
+  ARENA_EVENTS_PER_CLIENT: [1, 99_999],
+  ARENA_EVENTS_MAX: [1, 9_999_999],
+};
+
+/** Every other variable with a form: a value it refuses, and the bounds its refusal must state. */
+const OTHER_FORMS: Record<string, [string, string[]]> = {
+  ARENA_SIGNING_KEY: ['A'.repeat(44), ['32 bytes', '43 characters']],
+  ARENA_SECRET: ['A'.repeat(42), ['32 bytes', '43 characters']],
+  ARENA_RETIRED_PUBLIC_KEYS: [`${KEY},${'B'.repeat(44)}`, ['32 bytes', '43 characters']],
+  ARENA_OPERATOR_TOKEN: ['t'.repeat(31), ['at least 32 characters']],
+  ARENA_DATA_LICENCE: ['L'.repeat(301), ['1 to 300 characters']],
+  ARENA_PUBLIC_ORIGIN: ['ftp://arena.example', ['http(s) origin']],
+  DATABASE_URL: ['mysql://db/arena', ['postgres://', 'postgresql://']],
+  ARENA_CLUBHOUSE: ['closed', ['open', 'forming']],
+  ARENA_LOG_LEVEL: ['loud', ['info', 'warn', 'error', 'silent']],
+  ARENA_TRUST_PROXY: ['maybe', ['1, true, yes, on', '0, false, no, off']],
+};
+/** Taken as they are: any text. */
+const FREE_FORM = ['HOST', 'ARENA_DATA_DIR'];
+
+/** The README's Configuration table, as variable → the row's text. */
+function readmeConfiguration(): Map<string, string> {
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('### Limits'));
+  return new Map([...section.matchAll(/^\| `([A-Z_]+)` \|(.*)$/gm)].map((match) => [match[1]!, match[2]!]));
+}
 
 describe('the environment, read at start', () => {
   it('takes the usual spellings of a yes and a no', () => {
@@ -22,10 +69,37 @@ describe('the environment, read at start', () => {
     expect(config).toEqual({ PORT: 8080, ARENA_SIGNING_KEY: new Uint8Array(32), ARENA_ARRIVAL_DAILY_CAP: 7, ARENA_CLUBHOUSE: 'forming' });
   });
 
+  it('states the bounds of every variable in the message that refuses it, never the value', () => {
+    expect([...Object.keys(NUMBER_BOUNDS), ...Object.keys(OTHER_FORMS), ...FREE_FORM].sort()).toEqual([...ENVIRONMENT_VARIABLES].sort());
+    for (const [name, [min, max]] of Object.entries(NUMBER_BOUNDS)) {
+      expect(refusalOf({ [name]: String(min) }), name).toBeUndefined();
+      expect(refusalOf({ [name]: String(max) }), name).toBeUndefined();
+      for (const refused of [String(max + 1), String(min - 1), '1000000000', '12.5', 'lots']) {
+        const message = refusalOf({ [name]: refused });
+        expect(message, `${name}=${refused}`).toMatch(new RegExp(`^${name} must be .*\\bfrom ${min} to ${max}\\b`));
+        if (refused.length > 1) expect(message).not.toContain(refused);
+      }
+    }
+    for (const [name, [refused, bounds]] of Object.entries(OTHER_FORMS)) {
+      const message = refusalOf({ [name]: refused });
+      expect(message, name).toMatch(new RegExp(`^${name} must `));
+      for (const bound of bounds) expect(message, name).toContain(bound);
+      expect(message).not.toContain(refused);
+    }
+  });
+
+  it("has the README's Configuration table state each variable's bounds", () => {
+    const rows = readmeConfiguration();
+    expect([...rows.keys()].sort()).toEqual([...ENVIRONMENT_VARIABLES].sort());
+    for (const [name, [min, max]] of Object.entries(NUMBER_BOUNDS)) expect(rows.get(name), name).toContain(`${min} to ${max}`);
+    expect(rows.get('ARENA_DATA_LICENCE')).toContain('1 to 300 characters');
+    expect(rows.get('ARENA_OPERATOR_TOKEN')).toContain('32+ characters');
+  });
+
   it('names the variable that does not fit and the form it takes, never its value', () => {
     const refusals: [Record<string, string>, string][] = [
-      [{ PORT: '70000' }, 'PORT must be a port number (0 to 65535)'],
-      [{ PORT: 'http' }, 'PORT must be a port number (0 to 65535)'],
+      [{ PORT: '70000' }, 'PORT must be a port number from 0 to 65535'],
+      [{ PORT: 'http' }, 'PORT must be a port number from 0 to 65535'],
       [{ ARENA_TRUST_PROXY: 'maybe' }, 'ARENA_TRUST_PROXY must be a yes or a no (1, true, yes, on or 0, false, no, off)'],
       [{ ARENA_CLUBHOUSE: 'closed' }, 'ARENA_CLUBHOUSE must be open or forming'],
       [{ ARENA_SIGNING_KEY: 'not-a-key-secret' }, 'ARENA_SIGNING_KEY must be 32 bytes in base64url (43 characters)'],
@@ -35,8 +109,11 @@ describe('the environment, read at start', () => {
       [{ ARENA_PUBLIC_ORIGIN: 'ftp://arena.example' }, 'ARENA_PUBLIC_ORIGIN must be an http(s) origin, such as https://arena.example'],
       [{ DATABASE_URL: 'mysql://user:hunter2@db/arena' }, 'DATABASE_URL must be a postgres:// or postgresql:// URL'],
       [{ DATABASE_POOL_SIZE: '0' }, 'DATABASE_POOL_SIZE must be a whole number from 1 to 9999'],
-      [{ ARENA_ARRIVAL_DAILY_CAP: '-1' }, 'ARENA_ARRIVAL_DAILY_CAP must be a positive whole number'],
-      [{ ARENA_ANONYMOUS_WRITES_PER_HOUR: 'lots' }, 'ARENA_ANONYMOUS_WRITES_PER_HOUR must be a whole number (0 turns the limit off)'],
+      [{ ARENA_ARRIVAL_DAILY_CAP: '-1' }, 'ARENA_ARRIVAL_DAILY_CAP must be a whole number from 1 to 999999'],
+      [{ ARENA_ARRIVAL_DAILY_CAP: '1000000' }, 'ARENA_ARRIVAL_DAILY_CAP must be a whole number from 1 to 999999'],
+      [{ ARENA_ANONYMOUS_WRITES_PER_HOUR: 'lots' }, 'ARENA_ANONYMOUS_WRITES_PER_HOUR must be a whole number from 0 to 9999999 (0 turns the limit off)'],
+      [{ ARENA_EVENTS_POLL_MS: '0' }, 'ARENA_EVENTS_POLL_MS must be a whole number of milliseconds from 1 to 9999999'],
+      [{ ARENA_DATA_LICENCE: '   ' }, 'ARENA_DATA_LICENCE must name a licence in 1 to 300 characters'],
       // Workers' [vars] can hold numbers and JSON, which are not the strings every variable is.
       [{ ARENA_ARRIVAL_DAILY_CAP: 20 as unknown as string }, "ARENA_ARRIVAL_DAILY_CAP must be a string (quote it in wrangler.toml's [vars])"],
       [{ ARENA_SECRET: { key: 'hunter2' } as unknown as string }, "ARENA_SECRET must be a string (quote it in wrangler.toml's [vars])"],

@@ -1,4 +1,4 @@
-/** Rate-limit windows: counted per bucket and window, exactly under concurrency, purged when old. */
+/** Rate-limit windows: counted and refunded per bucket and window, exactly under concurrency, purged when old. */
 import { describe, expect, it } from 'vitest';
 import type { SuiteContext } from '../store-suite.ts';
 import { digestOf } from '../fixtures.ts';
@@ -20,6 +20,30 @@ export function rateLimitCases(context: SuiteContext): void {
       const bucket = digestOf('busy-client');
       const counts = await Promise.all(Array.from({ length: 25 }, () => context.store.countHit(bucket, T0)));
       expect([...counts].sort((a, b) => a - b)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+    });
+
+    it('takes back one hit per refund, in its own window only, never below none', async () => {
+      const bucket = digestOf('refunded-client');
+      await context.store.countHit(bucket, T0);
+      await context.store.countHit(bucket, T0);
+      await context.store.countHit(bucket, T0 + HOUR);
+      await context.store.refundHit(bucket, T0);
+      expect(await context.store.countHit(bucket, T0)).toBe(2);
+      for (let i = 0; i < 3; i++) await context.store.refundHit(bucket, T0);
+      await context.store.refundHit(digestOf('never-counted'), T0);
+      expect(await context.store.countHit(bucket, T0)).toBe(1);
+      expect(await context.store.countHit(bucket, T0 + HOUR)).toBe(2);
+    });
+
+    it('counts exactly under concurrent hits and refunds, from two clients where the target has them', async () => {
+      const bucket = digestOf('churning-client');
+      const stores = await context.stores();
+      for (let i = 0; i < 10; i++) await context.store.countHit(bucket, T0);
+      await Promise.all(Array.from({ length: 20 }, (_, i) => {
+        const store = stores[i % stores.length]!;
+        return i % 4 < 2 ? store.countHit(bucket, T0) : store.refundHit(bucket, T0);
+      }));
+      expect(await context.store.countHit(bucket, T0)).toBe(11);
     });
 
     it('forgets windows that started before the purge', async () => {
