@@ -44,10 +44,10 @@ export function agentStore(db: Kysely<Database>): AgentStore {
         .onConflict((oc) => oc.doNothing())
         .returningAll()
         .executeTakeFirst();
-      if (inserted) return { agent: toAgent(inserted), created: true, key: keyStateOf(inserted) };
+      if (inserted) return { agent: toAgent(inserted), created: true, key: publicKeyState(keyStateOf(inserted)) };
       const existing = await rowWhere('registration_digest', agent.keyDigest);
       // Created all the same when this very request created it (and its answer was lost).
-      if (existing) return { agent: toAgent(existing), created: agent.requestDigest !== undefined && existing.request_digest === agent.requestDigest, key: keyStateOf(existing) };
+      if (existing) return { agent: toAgent(existing), created: agent.requestDigest !== undefined && existing.request_digest === agent.requestDigest, key: publicKeyState(keyStateOf(existing)) };
       const holder = await db.selectFrom('agents').select('id').where('handle', '=', agent.handle).executeTakeFirst();
       if (holder) return { conflict: 'handle-taken' as const };
       throw new Error(`agent id ${agent.id} is already taken by another agent`);

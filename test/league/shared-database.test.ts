@@ -87,6 +87,25 @@ describe.each([
     expect(retained).toHaveLength(2);
   });
 
+  it.skipIf(skip)('refuses a key rotated on one instance at once on the other, and takes the new one on both', async () => {
+    const { challengeToken, board } = (await api(0).get('/api/league')).body;
+    const nonce = freshNonce();
+    const joined = await api(0).postJson('/api/league/join', { challengeToken, actions: finishingTape(board), registrationNonce: nonce, agent: { handle: `rotor-${family}` } }, { 'idempotency-key': freshKey() });
+    const old = joined.body.apiKey as string;
+    const submit = (i: number, key: string) => api(i).postJson('/api/league/submit', { challengeToken, actions: stuckTape(board) }, { authorization: `Bearer ${key}`, 'idempotency-key': freshKey() });
+    expect((await submit(1, old)).status).toBe(200);
+    const rotated = await api(0).postJson('/api/keys/rotate', {}, { authorization: `Bearer ${old}`, 'idempotency-key': freshKey() });
+    expect(rotated.status).toBe(200);
+    expect((await submit(1, old)).status).toBe(401);
+    expect((await submit(0, old)).status).toBe(401);
+    expect((await submit(1, rotated.body.apiKey)).status).toBe(200);
+    // Revoked on the second instance by the nonce: refused on the first at once.
+    expect((await api(1).postJson('/api/keys/revoke', { registrationNonce: nonce }, { 'idempotency-key': freshKey() })).status).toBe(200);
+    expect((await submit(0, rotated.body.apiKey)).status).toBe(401);
+    const agent = (await api(1).get(`/api/league/attempts?agent=${joined.body.agent.id}`)).body.attempts;
+    expect(agent).toHaveLength(3);
+  });
+
   it.runIf(skip)('needs DATABASE_URL for a real PostgreSQL server (CI sets it; PGlite covers the store suite without one)', () => {
     expect(SERVER_URL).toBeUndefined();
   });

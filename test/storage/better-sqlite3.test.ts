@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { createSqliteDialect } from '../../storage/index.ts';
 import { openMemoryStore } from '../../fixtures/memory-store.ts';
-import { newAgent, recordOf } from './fixtures.ts';
+import { newAgent, recordOf, registeredOf } from './fixtures.ts';
 import { storeSuite } from './store-suite.ts';
 import { trackedTarget } from './targets.ts';
 
@@ -37,7 +37,7 @@ describe('SQLite file pragmas and the in-memory store', () => {
   it('gives other tests a migrated in-memory store', async () => {
     const store = await openMemoryStore();
     const agent = newAgent();
-    expect(await store.registerAgent(agent)).toEqual({ agent: recordOf(agent), created: true });
+    expect(await store.registerAgent(agent)).toEqual(registeredOf(agent, true));
     expect(await store.totals()).toEqual({ agents: 1, entrants: 0, attempts: 0 });
     await store.close();
   });

@@ -8,7 +8,7 @@ import { Miniflare } from 'miniflare';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createD1Dialect, openStore } from '../../storage/index.ts';
 import { bridgedDatabase, miniflareWithDatabases } from './d1-bridge.ts';
-import { DAY_1, newAgent, newAttempt, recordOf, retainedOf } from './fixtures.ts';
+import { DAY_1, newAgent, newAttempt, recordOf, registeredOf, retainedOf } from './fixtures.ts';
 import { storeSuite } from './store-suite.ts';
 import { trackedTarget } from './targets.ts';
 
@@ -42,7 +42,7 @@ describe('D1 through miniflare’s binding object', () => {
       const store = await openStore(createD1Dialect(await miniflare.getD1Database('DB')), 'sqlite');
       const agent = newAgent();
       const attempt = newAttempt(agent, { date: DAY_1, reachedExit: true });
-      expect(await store.registerAgent(agent)).toEqual({ agent: recordOf(agent), created: true });
+      expect(await store.registerAgent(agent)).toEqual(registeredOf(agent, true));
       expect(await store.retainJoinAttempt({ ...attempt, kind: 'join' }, 10)).toEqual({ attempt: retainedOf({ ...attempt, kind: 'join' }, 1) });
       expect(await store.dayCounts(DAY_1)).toEqual({ date: DAY_1, fieldSize: 1, finisherCount: 1, attemptCount: 1 });
       await store.close();

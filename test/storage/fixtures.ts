@@ -44,6 +44,11 @@ export function recordOf(agent: NewAgent): AgentRecord {
   return record;
 }
 
+/** What registering `agent` answers: the agent, whether this made it, and its first key's state. */
+export function registeredOf(agent: NewAgent, created: boolean) {
+  return { agent: recordOf(agent), created, key: { generation: 0, createdAt: agent.createdAt, revokedAt: null } };
+}
+
 export function newAttempt(agent: { id: string; handle?: string }, fields: Partial<NewAttempt> = {}): NewAttempt {
   const n = next();
   const score = fields.score ?? n % 50;

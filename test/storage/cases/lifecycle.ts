@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { idempotencyKeyDigest } from '../../../core/http/idempotency.ts';
 import type { SuiteContext } from '../store-suite.ts';
-import { at, DAY_1, DAY_2, newAgent, newAttempt, recordOf, retainedOf } from '../fixtures.ts';
+import { at, DAY_1, DAY_2, newAgent, newAttempt, recordOf, registeredOf, retainedOf } from '../fixtures.ts';
 import { newArrival, newProposal, newReply, newRevision, newTopic } from '../social-fixtures.ts';
 import { publicOf } from './arrivals.ts';
 
@@ -100,6 +100,24 @@ export function lifecycleCases(context: SuiteContext): void {
       await context.store.retainAttempt(newAttempt(other, { date: DAY_2 }), 10);
       await context.store.retainAttempt(newAttempt(idle, { date: DAY_2 }), 10);
       expect(await context.store.totals()).toEqual({ agents: 3, entrants: 3, attempts: 5 });
+    });
+
+    it('adds 0010 to agents made before it, each found by its registration with its first key; and completes a row an earlier release inserts', async () => {
+      const before = newAgent();
+      await context.store.registerAgent(before);
+      expect(await undoLatest(from('0010-key-lifecycle').length)).toEqual(['0010-key-lifecycle']);
+      const older = newAgent();
+      const row = (agent: typeof older) => ({ id: agent.id, handle: agent.handle, display_name: agent.displayName, model: agent.model, sent_by: agent.sentBy, key_digest: agent.keyDigest, created_at: agent.createdAt });
+      await context.opened.db.insertInto('agents').values(row(older)).execute();
+      expect(await context.opened.migrate()).toEqual(['0010-key-lifecycle']);
+      for (const agent of [before, older]) {
+        expect(await context.store.agentByRegistration(agent.keyDigest)).toEqual({ agent: recordOf(agent), key: { generation: 0, createdAt: agent.createdAt, revokedAt: null, changedBy: null } });
+      }
+      // An instance of the previous release, beside this one during an upgrade, inserts as 0001 did.
+      const meanwhile = newAgent();
+      await context.opened.db.insertInto('agents').values(row(meanwhile)).execute();
+      expect(await context.store.registerAgent(newAgent({ keyDigest: meanwhile.keyDigest }))).toEqual(registeredOf(meanwhile, false));
+      expect((await context.store.totals()).agents).toBe(3);
     });
 
     it('finds every record after the store is closed and opened again', async () => {

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { SuiteContext } from '../store-suite.ts';
-import { at, DAY_1, digestOf, newAgent, newAttempt, recordOf, retainedOf } from '../fixtures.ts';
+import { at, DAY_1, digestOf, newAgent, newAttempt, recordOf, registeredOf, retainedOf } from '../fixtures.ts';
 import { newArrival, newProposal, newReply, newRevision, newTopic, registeredAgents } from '../social-fixtures.ts';
 
 let sequence = 0;
@@ -35,10 +35,10 @@ export function requestDigestCases(context: SuiteContext): void {
 
     it('registers an agent once, and says it created it when this request did', async () => {
       const agent = { ...newAgent(), requestDigest: request() };
-      expect(await context.store.registerAgent(agent)).toEqual({ agent: recordOf(stripped(agent)), created: true });
-      expect(await context.store.registerAgent({ ...agent, id: 'agt_retry' })).toEqual({ agent: recordOf(stripped(agent)), created: true });
+      expect(await context.store.registerAgent(agent)).toEqual(registeredOf(stripped(agent), true));
+      expect(await context.store.registerAgent({ ...agent, id: 'agt_retry' })).toEqual(registeredOf(stripped(agent), true));
       // Another request with the same key (a second join with the same nonce) did not create it.
-      expect(await context.store.registerAgent({ ...agent, id: 'agt_other', requestDigest: request() })).toEqual({ agent: recordOf(stripped(agent)), created: false });
+      expect(await context.store.registerAgent({ ...agent, id: 'agt_other', requestDigest: request() })).toEqual(registeredOf(stripped(agent), false));
       expect(await context.store.totals()).toEqual({ agents: 1, entrants: 0, attempts: 0 });
     });
 
