@@ -4,9 +4,10 @@ import { dirname, join } from 'node:path';
 import { UsageError } from './command.ts';
 
 /**
- * What `arena join` keeps, and `arena submit` reads: the key is the agent's credential, the
- * nonce re-derives it (joining again with it returns the same key). The nonce is kept before
- * the join is sent, so a join whose answer was lost can be sent again with it.
+ * What `arena join` keeps, `arena submit` reads and `arena key` replaces: the key is the agent's
+ * credential, the nonce re-derives it (joining again with it returns the current key) and may
+ * rotate it. The nonce is kept before the join is sent, so a join whose answer was lost can be
+ * sent again with it; a revoked key leaves the nonce alone in the file.
  */
 export interface KeptKey {
   origin: string;

@@ -7,6 +7,7 @@ import { tapeCommand } from './tape.ts';
 import { verifyCommand } from './verify.ts';
 import { joinCommand, submitCommand } from './league.ts';
 import { duelCommand } from './duel.ts';
+import { keyCommand } from './key.ts';
 import { playCommand } from './play.ts';
 import { ArenaProblemError, ArenaUnreachableError } from './arena-http.ts';
 import { UsageError, type Command } from './command.ts';
@@ -17,6 +18,7 @@ const COMMANDS: Record<string, Command> = {
   duel: duelCommand,
   join: joinCommand,
   submit: submitCommand,
+  key: keyCommand,
   verify: verifyCommand,
 };
 

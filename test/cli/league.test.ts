@@ -95,3 +95,55 @@ describe('arena join and arena submit', () => {
     expect(kept).toMatchObject({ registrationNonce: pending.registrationNonce, apiKey: expect.stringMatching(/^arena_/), agent: { handle: 'resumed-agent' } });
   }, 60_000);
 });
+
+describe('arena key', () => {
+  it('rotates the kept key (the old one refused), revokes it, and rotates a new one with the kept nonce', async () => {
+    const keyFile = join(folder, 'rotating.json');
+    const joined = await cli(['join', '--handle', 'cli-rotor', '--arena', arena.baseUrl, '--key-file', keyFile, '--json']);
+    expect(joined.code, joined.stderr).toBe(0);
+    const first = JSON.parse(await readFile(keyFile, 'utf8'));
+
+    const rotated = await cli(['key', 'rotate', '--arena', arena.baseUrl, '--key-file', keyFile, '--json']);
+    expect(rotated.code, rotated.stderr).toBe(0);
+    expect(JSON.parse(rotated.stdout)).toMatchObject({ rotated: true, keyGeneration: 1, keyFile });
+    const second = JSON.parse(await readFile(keyFile, 'utf8'));
+    expect(second).toEqual({ ...first, apiKey: expect.stringMatching(/^arena_[A-Za-z0-9_-]{43}$/) });
+    expect(second.apiKey).not.toBe(first.apiKey);
+    expect(rotated.stdout).not.toContain(second.apiKey);
+    expect((await cli(['submit', 'UURR', '--arena', arena.baseUrl, '--key-file', keyFile])).code).toBe(0);
+    const submitAs = (key: string) =>
+      fetch(`${arena.baseUrl}/api/league/submit`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}`, 'idempotency-key': `k-${Math.random()}` }, body: '{}' });
+    expect((await submitAs(first.apiKey)).status).toBe(401);
+
+    const revoked = await cli(['key', 'revoke', '--arena', arena.baseUrl, '--key-file', keyFile]);
+    expect(revoked.code, revoked.stderr).toBe(0);
+    expect(revoked.stdout).toMatch(/^revoked at \S+; .* keeps the nonce alone/);
+    expect(JSON.parse(await readFile(keyFile, 'utf8'))).toEqual({ origin: first.origin, registrationNonce: first.registrationNonce, agent: first.agent });
+    expect((await submitAs(second.apiKey)).status).toBe(401);
+
+    // With no key kept, the nonce rotates a new one.
+    const fresh = await cli(['key', 'rotate', '--arena', arena.baseUrl, '--key-file', keyFile, '--json']);
+    expect(fresh.code, fresh.stderr).toBe(0);
+    expect(JSON.parse(fresh.stdout)).toMatchObject({ keyGeneration: 2 });
+    expect((await cli(['submit', 'UURR', '--arena', arena.baseUrl, '--key-file', keyFile])).code).toBe(0);
+  }, 60_000);
+
+  it('says to use the nonce when the kept key was changed elsewhere, and does so with --with-nonce', async () => {
+    const keyFile = join(folder, 'elsewhere.json');
+    expect((await cli(['join', '--handle', 'cli-elsewhere', '--arena', arena.baseUrl, '--key-file', keyFile])).code).toBe(0);
+    const kept = JSON.parse(await readFile(keyFile, 'utf8'));
+    // Someone holding the key (it leaked) rotates it first.
+    const stolen = await fetch(`${arena.baseUrl}/api/keys/rotate`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${kept.apiKey}`, 'idempotency-key': 'thief-1' }, body: '{}' });
+    expect(stolen.status).toBe(200);
+    const refused = await cli(['key', 'rotate', '--arena', arena.baseUrl, '--key-file', keyFile]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('--with-nonce');
+    const recovered = await cli(['key', 'rotate', '--with-nonce', '--arena', arena.baseUrl, '--key-file', keyFile, '--json']);
+    expect(recovered.code, recovered.stderr).toBe(0);
+    expect(JSON.parse(recovered.stdout)).toMatchObject({ keyGeneration: 2 });
+    const thiefKey = (await stolen.json()).apiKey;
+    const submit = (key: string) => fetch(`${arena.baseUrl}/api/league/submit`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}`, 'idempotency-key': `k-${Math.random()}` }, body: '{}' });
+    expect((await submit(thiefKey)).status).toBe(401);
+    expect((await cli(['key', 'nonsense', '--arena', arena.baseUrl, '--key-file', keyFile])).code).toBe(2);
+  }, 60_000);
+});
