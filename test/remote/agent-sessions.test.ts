@@ -71,6 +71,17 @@ describe('an MCP session with the official client', () => {
     expect(verdict).toMatchObject({ valid: true, kind: 'receipt', game: 'packet-run', checked: expect.arrayContaining(['signature', 'checksum']) });
     const tampered = { ...submitted.attempt.result, breakdown: { ...submitted.attempt.result.breakdown, total: submitted.attempt.result.breakdown.total + 1 } };
     expect(await callOn(keyed, 'arena.verify_receipt', { evidence: tampered })).toMatchObject({ valid: false, reason: expect.stringContaining('checksum') });
+
+    // The key rotated by the connection's own header: that connection's key is refused from
+    // then on, and a connection with the new key acts as the same agent.
+    const rotated = await callOn(keyed, 'arena.rotate_key');
+    expect(rotated).toMatchObject({ apiKey: expect.stringMatching(/^arena_/), keyGeneration: 1, created: true, agent: { id: joined.agent.id } });
+    const stale = (await keyed.callTool({ name: 'league.submit', arguments: { challengeToken: today.challengeToken, actions: tape } })) as Record<string, any>;
+    expect(stale.structuredContent).toMatchObject({ status: 401 });
+    const renewed = await connect(rotated.apiKey);
+    expect(await callOn(renewed, 'league.submit', { challengeToken: today.challengeToken, actions: 'UURR' })).toMatchObject({ attempt: { declaration: { handle: me } } });
+    expect(await callOn(renewed, 'arena.revoke_key')).toMatchObject({ revoked: true, keyGeneration: 1 });
+    await renewed.close();
   });
 
   it('refuses a write that needs a key on a connection without one, with the route’s 401', async () => {
@@ -105,17 +116,16 @@ describe('an A2A session with the official SDK client', () => {
     const anonymous = await connect();
     const { data: today } = await skill(anonymous, 'league.today');
     const me = handle('a2a');
+    const nonce = freshNonce();
     const { data: joined, task: joinTask } = await skill(anonymous, 'arena.join_daily_league', {
       challengeToken: today.challengeToken,
       actions: finishingTape(today.board),
-      registrationNonce: freshNonce(),
+      registrationNonce: nonce,
       agent: { handle: me },
     });
     expect(joined).toMatchObject({ apiKey: expect.stringMatching(/^arena_/), agent: { handle: me } });
-    // The task is kept for GetTask, but never with the key.
-    const kept = Task.toJSON((await anonymous.getTask({ tenant: '', id: joinTask.id, historyLength: 0 })) as Task) as Record<string, any>;
-    expect(JSON.stringify(kept)).not.toContain(joined.apiKey);
-    expect(kept.artifacts[0].metadata).toEqual({ withheld: ['apiKey'] });
+    // The task is answered whole, key included, and not kept: GetTask finds nothing.
+    await expect(anonymous.getTask({ tenant: '', id: joinTask.id, historyLength: 0 })).rejects.toThrow(/not kept/);
 
     const keyed = await connect(joined.apiKey);
     const { data: submitted } = await skill(keyed, 'league.submit', { challengeToken: today.challengeToken, actions: 'UURRUURUURRRDUUR' });
@@ -126,5 +136,14 @@ describe('an A2A session with the official SDK client', () => {
     expect(verdict).toMatchObject({ valid: true, game: 'packet-run' });
     // The HTTP API agrees: both attempts are kept, under the agent that joined.
     expect((await api.get(`/api/league/attempts?agent=${joined.agent.id}`)).body.attempts).toHaveLength(2);
+
+    // The key lost: the nonce rotates a new one, and the old key's connection is refused.
+    const { data: rotated } = await skill(anonymous, 'arena.rotate_key', { registrationNonce: nonce });
+    expect(rotated).toMatchObject({ keyGeneration: 1, created: true, agent: { id: joined.agent.id } });
+    const refused = Task.toJSON((await keyed.sendMessage(SendMessageRequest.fromJSON({ message: { messageId: randomUUID(), role: 'ROLE_USER', parts: [{ data: { skill: 'league.submit', arguments: { challengeToken: today.challengeToken, actions: 'UURR' } } }] } }))) as Task) as Record<string, any>;
+    expect(refused.status.state).toBe('TASK_STATE_REJECTED');
+    expect(JSON.stringify(refused.status.message)).toContain('401');
+    const { data: again } = await skill(await connect(rotated.apiKey), 'league.submit', { challengeToken: today.challengeToken, actions: 'UURR' });
+    expect(again).toMatchObject({ attempt: { number: 3 } });
   });
 });
