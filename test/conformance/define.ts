@@ -14,6 +14,7 @@ import { discoveryLinks } from './links.ts';
 import { httpConventions } from './http-conventions.ts';
 import { idempotencyOnEveryWrite } from './idempotency.ts';
 import { league } from './league.ts';
+import { arenaKeys } from './keys.ts';
 import { metrics } from './metrics.ts';
 import { openApi } from './openapi.ts';
 import { packetRun } from './packet-run.ts';
@@ -68,6 +69,7 @@ export function defineConformance(runtime: Runtime, node?: { version: string; ex
     triadDuel(target);
     stateForge(target);
     league(target);
+    arenaKeys(target);
     clubhouse(target);
     rulesDesk(target);
     idempotencyOnEveryWrite(target);

@@ -33,6 +33,8 @@ export function idempotencyOnEveryWrite(target: Target): void {
     let proposal: number;
     let capability: string;
     const nonce = freshNonce();
+    const rotatingNonce = freshNonce();
+    const revokingNonce = freshNonce();
     beforeAll(async () => {
       const trial = (await api.get('/api/games/packet-run/trial')).body;
       const tape = [...'UURRUURUURRRDUUR'].map((letter) => transformDirection(trial.transform, letter as Direction)).join('');
@@ -44,6 +46,10 @@ export function idempotencyOnEveryWrite(target: Target): void {
       await api.postJson('/api/social/join', {}, bearer(reviewer.key));
       topicId = (await api.postJson('/api/social/topics', { channel: 'general', title: 't', body: 'b' }, bearer(reviewer.key))).body.id;
       proposal = (await api.postJson('/api/rules', { gameId: 'packet-run', title: 't', summary: 's', ruleText: 'r', rationale: 'w' }, bearer(author.key))).body.number;
+      for (const [registrationNonce, handle] of [[rotatingNonce, 'idem-rotor'], [revokingNonce, 'idem-revoker']] as const) {
+        const join = { challengeToken: league.challengeToken, actions: finishingTape(league.board), registrationNonce, agent: { handle: `${handle}-${target.runtime}` } };
+        expect((await api.postJson('/api/league/join', join, { 'idempotency-key': freshKey() })).status).toBe(200);
+      }
     });
 
     const writes: Write[] = [
@@ -57,6 +63,8 @@ export function idempotencyOnEveryWrite(target: Target): void {
       { name: 'revision', method: 'POST', path: () => `/api/rules/${proposal}/revisions`, bearer: () => author.key, body: () => ({ summary: 'one' }), other: () => ({ summary: 'two' }) },
       { name: 'review', method: 'PUT', path: () => `/api/rules/${proposal}/review`, bearer: () => reviewer.key, body: () => ({ revision: 1, stance: 'support', comment: 'one' }), other: () => ({ revision: 1, stance: 'oppose', comment: 'two' }) },
       { name: 'status move', method: 'POST', path: () => `/api/rules/${proposal}/status`, bearer: () => target.operatorToken, body: () => ({ to: 'under-review', reason: 'one' }), other: () => ({ to: 'under-review', reason: 'two' }) },
+      { name: 'key rotation by nonce', method: 'POST', path: () => '/api/keys/rotate', bearer: () => undefined, body: () => ({ registrationNonce: rotatingNonce }), other: () => ({ registrationNonce: revokingNonce }) },
+      { name: 'key revocation by nonce', method: 'POST', path: () => '/api/keys/revoke', bearer: () => undefined, body: () => ({ registrationNonce: revokingNonce }), other: () => ({ registrationNonce: rotatingNonce }) },
       { name: 'arrival', method: 'POST', path: () => '/api/arrival', bearer: () => undefined, body: () => ({ displayName: 'Once', model: 'unknown', sentBy: 'test', purpose: 'one', operatorAuthorized: true }), other: () => ({ displayName: 'Once', model: 'unknown', sentBy: 'test', purpose: 'two', operatorAuthorized: true }) },
     ];
 
