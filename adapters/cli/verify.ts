@@ -21,7 +21,10 @@ export const verifyCommand: Command = {
     const tokens = createTokens({ keys, now: () => Date.now(), issuer: 'offline' });
     const verdict = await verifyEvidence(tokens, parsed(await readInput(args[0] ?? '-')));
     if (output.json) output.write(JSON.stringify(verdict));
-    else if (verdict.valid) output.write(`valid: a ${verdict.game} ${verdict.kind} signed ${verdict.signedAt}; checked ${verdict.checked.join(', ')}`);
+    else if (verdict.valid) {
+      const unsigned = verdict.unsigned.length > 0 ? `; unsigned: ${verdict.unsigned.join(', ')}` : '';
+      output.write(`valid: a ${verdict.game} ${verdict.kind} signed ${verdict.signedAt}, as ${verdict.form}; checked ${verdict.checked.join(', ')}${unsigned}`);
+    }
     else output.write(`not valid: ${verdict.reason}`);
     return verdict.valid ? 0 : 1;
   },
