@@ -5,9 +5,8 @@ import { RESULT_MEMBERS, vouchedResult } from '../games/packet-run/vouched-resul
 import { openCapsule } from '../games/state-forge/capsule.ts';
 import type { ForgeEvidence } from '../games/state-forge/evidence.ts';
 import { playDefinition } from '../games/state-forge/play.ts';
-import { HttpError } from '../http/problem.ts';
 import { OPTIONAL_UNSIGNED, UNSIGNED, isObject, type Difference, type Path } from './compare.ts';
-import type { Opened } from './opened.ts';
+import { refusalOf, type Opened } from './opened.ts';
 
 /**
  * The forms a file of evidence takes (the arena's answers that hold a token, and what a client
@@ -163,14 +162,11 @@ function answerHolding(form: string, attempt: ReturnType<typeof leagueAttempt>, 
  */
 async function forgePlay(tokens: Tokens, evidence: ForgeEvidence, receipt: Json, file: Json): Promise<Expectation> {
   const alone = { form: 'a State Forge play answer', expected: { evidence, replay: UNSIGNED, receipt }, differences: [], checked: [] };
-  if (!('capsule' in file)) return alone;
+  if (!Object.hasOwn(file, 'capsule')) return alone;
   const form = 'a State Forge play answer with its capsule';
   const refused = (message: string) => ({ form, expected: { ...alone.expected, capsule: file.capsule }, differences: [{ paths: ['capsule'], message }], checked: [] });
   if (typeof file.capsule !== 'string') return refused('is not a capsule token');
-  const capsule = await openCapsule(tokens, file.capsule).catch((error: unknown) => {
-    if (error instanceof HttpError) return error.extra.errors?.[0]?.message ?? error.message;
-    throw error;
-  });
+  const capsule = await openCapsule(tokens, file.capsule).catch(refusalOf);
   if (typeof capsule === 'string') return refused(capsule);
   if (capsule.definitionDigest !== evidence.capsule.definitionDigest) return refused(`is not the capsule the receipt names (${evidence.capsule.definitionDigest})`);
   const played = playDefinition(capsule.definition, evidence.actions);

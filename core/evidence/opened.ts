@@ -50,10 +50,15 @@ export async function openEvidence(tokens: Tokens, token: string): Promise<Opene
     if (!parsed.success) return { refused: `this receipt does not carry what a ${String(claims.game)} receipt of this release carries` };
     return { kind, game: 'packet-run', token, signedAt, checked: ['signature', 'kind'], claims: parsed.output };
   } catch (error) {
-    if (error instanceof HttpError) return { refused: error.extra.errors?.[0]?.message ?? error.message };
-    if (error instanceof TokenError) return { refused: error.message };
-    throw error;
+    return { refused: refusalOf(error) };
   }
+}
+
+/** Why a token was refused, without the name of the field a route took it by; anything else is thrown again. */
+export function refusalOf(error: unknown): string {
+  if (error instanceof HttpError) return error.extra.errors?.[0]?.message ?? error.message;
+  if (error instanceof TokenError) return error.message;
+  throw error;
 }
 
 function kindOf(token: string): (typeof EVIDENCE_KINDS)[number] | undefined {

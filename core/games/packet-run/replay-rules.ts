@@ -54,35 +54,35 @@ export function leagueRuleReadings(result: PacketRunResult, claims: ReceiptClaim
   const exitAt = frames.findIndex((frame) => frame.event === 'exit');
   const collected = new Map<string, number>();
   frames.forEach((frame, index) => {
-    const at = (...segments: (string | number)[]) => path('replay', index, ...segments);
+    const field = (...segments: (string | number)[]) => path('replay', index, ...segments);
     const action = stated[index]!;
     const previous = frames[index - 1];
-    tie(frame.step === index + 1, 'frames are numbered from 1', [at('step')]);
-    tie(frame.action === action, 'each frame plays the receipt’s action', [at('action')]);
-    tie((frame.event === 'ignored') === (exitAt !== -1 && index > exitAt), 'the frames after EXIT, and only they, are ignored', [], [at('event'), ...events.slice(0, index)]);
+    tie(frame.step === index + 1, 'frames are numbered from 1', [field('step')]);
+    tie(frame.action === action, 'each frame plays the receipt’s action', [field('action')]);
+    tie((frame.event === 'ignored') === (exitAt !== -1 && index > exitAt), 'the frames after EXIT, and only they, are ignored', [], [field('event'), ...events.slice(0, index)]);
     const moving = MOVING.has(frame.event);
     for (const axis of ['x', 'y'] as const) {
       const before = previous ? path('replay', index - 1, 'to', axis) : path('board', 'start', axis);
-      tie(frame.from[axis] === (previous ? previous.to[axis] : start[axis]), 'a frame starts where the last one ended', [at('from', axis), before]);
+      tie(frame.from[axis] === (previous ? previous.to[axis] : start[axis]), 'a frame starts where the last one ended', [field('from', axis), before]);
       const step = STEP[action][axis];
-      tie(frame.to[axis] === frame.from[axis] + (moving ? step : 0), 'a frame moves by its action unless it collides', [at('to', axis), at('from', axis)], step === 0 ? [] : [at('event')]);
-      if (frame.event === 'exit') tie(frame.to[axis] === exit[axis], 'EXIT is reached on the EXIT cell', [at('to', axis), path('board', 'exit', axis)], [at('event')]);
+      tie(frame.to[axis] === frame.from[axis] + (moving ? step : 0), 'a frame moves by its action unless it collides', [field('to', axis), field('from', axis)], step === 0 ? [] : [field('event')]);
+      if (frame.event === 'exit') tie(frame.to[axis] === exit[axis], 'EXIT is reached on the EXIT cell', [field('to', axis), path('board', 'exit', axis)], [field('event')]);
     }
     const landsOnExit = frame.to.x === exit.x && frame.to.y === exit.y;
-    tie(!(moving && frame.event !== 'exit' && landsOnExit), 'the EXIT cell ends the run', [], [at('event'), at('to', 'x'), at('to', 'y'), path('board', 'exit', 'x'), path('board', 'exit', 'y')]);
+    tie(!(moving && frame.event !== 'exit' && landsOnExit), 'the EXIT cell ends the run', [], [field('event'), field('to', 'x'), field('to', 'y'), path('board', 'exit', 'x'), path('board', 'exit', 'y')]);
     const target = { x: frame.from.x + STEP[action].x, y: frame.from.y + STEP[action].y };
-    tie(!moving || (target.x >= 0 && target.y >= 0 && target.x <= EDGE && target.y <= EDGE), 'a move off the board collides', [], [at('event'), at('from', 'x'), at('from', 'y')]);
-    tie((frame.signal !== null) === (frame.event === 'signal'), 'a frame names a signal when it collects one', [], [at('signal'), at('event')]);
+    tie(!moving || (target.x >= 0 && target.y >= 0 && target.x <= EDGE && target.y <= EDGE), 'a move off the board collides', [], [field('event'), field('from', 'x'), field('from', 'y')]);
+    tie((frame.signal !== null) === (frame.event === 'signal'), 'a frame names a signal when it collects one', [], [field('signal'), field('event')]);
     if (frame.signal !== null) {
-      tie(SIGNAL_IDS.includes(frame.signal), `the day’s signals are ${SIGNAL_IDS.join(', ')}`, [], [at('signal')]);
+      tie(SIGNAL_IDS.includes(frame.signal), `the day’s signals are ${SIGNAL_IDS.join(', ')}`, [], [field('signal')]);
       const earlier = collected.get(frame.signal);
-      if (earlier !== undefined) tie(false, 'a signal is collected once', [], [at('signal'), path('replay', earlier, 'signal')]);
+      if (earlier !== undefined) tie(false, 'a signal is collected once', [], [field('signal'), path('replay', earlier, 'signal')]);
       else collected.set(frame.signal, index);
     }
     const fixed = frame.event === 'exit' ? SCORING.exit + SCORING.efficiencyPerUnusedAction * (MAX_ACTIONS - index - 1) : FIXED_DELTA[frame.event];
-    if (fixed !== undefined) tie(frame.delta === fixed, 'a frame’s delta follows from its event', [at('delta')], [at('event')]);
-    else tie(frame.delta >= 1 && frame.delta <= MAX_SIGNAL_VALUE, `a signal is worth 1 to ${MAX_SIGNAL_VALUE}`, [], [at('delta'), at('event')]);
-    tie(frame.score === (previous?.score ?? 0) + frame.delta, 'a frame’s score is the last one plus its delta', [at('score'), at('delta'), ...(previous ? [path('replay', index - 1, 'score')] : [])]);
+    if (fixed !== undefined) tie(frame.delta === fixed, 'a frame’s delta follows from its event', [field('delta')], [field('event')]);
+    else tie(frame.delta >= 1 && frame.delta <= MAX_SIGNAL_VALUE, `a signal is worth 1 to ${MAX_SIGNAL_VALUE}`, [], [field('delta'), field('event')]);
+    tie(frame.score === (previous?.score ?? 0) + frame.delta, 'a frame’s score is the last one plus its delta', [field('score'), field('delta'), ...(previous ? [path('replay', index - 1, 'score')] : [])]);
   });
 
   const ignored = frames.filter((frame) => frame.event === 'ignored').length;
@@ -92,8 +92,8 @@ export function leagueRuleReadings(result: PacketRunResult, claims: ReceiptClaim
   tie((exitAt !== -1) === claims.reachedExit, 'a frame reaches EXIT when the receipt says it was reached', [], events);
   const { breakdown } = result;
   for (const [part, event] of [['signals', 'signal'], ['hazards', 'hazard'], ['collisions', 'collision']] as const) {
-    const deltas = frames.flatMap((frame, index) => (frame.event === event ? [{ delta: frame.delta, path: path('replay', index, 'delta') }] : []));
-    tie(breakdown[part] === deltas.reduce((sum, { delta }) => sum + delta, 0), `breakdown.${part} adds up the ${event} frames’ deltas`, [path('breakdown', part), ...deltas.map(({ path }) => path)], events);
+    const deltas = frames.flatMap((frame, index) => (frame.event === event ? [{ delta: frame.delta, field: path('replay', index, 'delta') }] : []));
+    tie(breakdown[part] === deltas.reduce((sum, { delta }) => sum + delta, 0), `breakdown.${part} adds up the ${event} frames’ deltas`, [path('breakdown', part), ...deltas.map(({ field }) => field)], events);
   }
   tie(breakdown.exit === (exitAt === -1 ? 0 : SCORING.exit), 'the exit bonus is given on reaching EXIT', [path('breakdown', 'exit')], events);
   tie(breakdown.efficiency === (exitAt === -1 ? 0 : SCORING.efficiencyPerUnusedAction * (MAX_ACTIONS - exitAt - 1)), 'efficiency counts the actions left at EXIT', [path('breakdown', 'efficiency')], events);
