@@ -45,7 +45,7 @@ describe('README.md, run as written', () => {
     const { stdout } = await run('bash', ['-c', readmeScript(runs.map((block) => block.code), arena.baseUrl)], { cwd: folder, maxBuffer: 32 << 20 });
     // The duel and the State Forge play each end by verifying their receipt; a run is verified offline.
     expect(stdout.match(/^true$/gm)).toHaveLength(2);
-    expect(stdout).toMatch(/valid: a packet-run receipt signed \S+; checked signature, kind, checksum$/m);
+    expect(stdout).toMatch(/valid: a packet-run receipt signed \S+, as a Packet Run run; checked signature, kind, checksum, fields; unsigned: receipt\.jwks$/m);
     // The league submit was retained: the answer names its attempt.
     expect(stdout).toContain('"remainingAttempts":8');
     expect((await readdir(folder)).sort()).toEqual(['.data', 'examples']);

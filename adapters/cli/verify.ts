@@ -1,7 +1,7 @@
 import { verifyingKeyRing } from '../../core/crypto/jwks-key-ring.ts';
 import { createTokens } from '../../core/crypto/tokens.ts';
 import { UsageError, type Command } from './command.ts';
-import { verifyEvidence } from '../../core/evidence/verify.ts';
+import { verifyEvidence, type Verdict } from '../../core/evidence/verify.ts';
 import { readInput } from './input.ts';
 
 /**
@@ -21,11 +21,16 @@ export const verifyCommand: Command = {
     const tokens = createTokens({ keys, now: () => Date.now(), issuer: 'offline' });
     const verdict = await verifyEvidence(tokens, parsed(await readInput(args[0] ?? '-')));
     if (output.json) output.write(JSON.stringify(verdict));
-    else if (verdict.valid) output.write(`valid: a ${verdict.game} ${verdict.kind} signed ${verdict.signedAt}; checked ${verdict.checked.join(', ')}`);
-    else output.write(`not valid: ${verdict.reason}`);
+    else output.write(verdict.valid ? said(verdict) : `not valid: ${verdict.reason}`);
     return verdict.valid ? 0 : 1;
   },
 };
+
+/** A valid verdict in a line: what the evidence is, what was checked, and which fields it shows unchecked. */
+function said(verdict: Extract<Verdict, { valid: true }>): string {
+  const unsigned = verdict.unsigned.length > 0 ? `; unsigned: ${verdict.unsigned.join(', ')}` : '';
+  return `valid: a ${verdict.game} ${verdict.kind} signed ${verdict.signedAt}, as ${verdict.form}; checked ${verdict.checked.join(', ')}${unsigned}`;
+}
 
 async function readJwks(where: string): Promise<unknown> {
   const text = /^https?:\/\//.test(where)

@@ -2889,7 +2889,9 @@ export interface ArenaOperations {
       valid: boolean;
       kind?: "capsule" | "forge-receipt" | "receipt" | undefined;
       game?: string | undefined;
+      form?: string | undefined;
       checked?: string[] | undefined;
+      unsigned?: string[] | undefined;
       signedAt?: string | undefined;
       reason?: string | undefined;
     };

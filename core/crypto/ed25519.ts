@@ -18,6 +18,7 @@ export interface Ed25519Verifier {
 }
 
 export const ED25519_SEED_BYTES = 32;
+export const ED25519_SIGNATURE_BYTES = 64;
 
 export function publicKeyFromSeed(seed: Uint8Array): Uint8Array {
   assertSeed(seed);
@@ -50,8 +51,9 @@ export async function createSigner(seed: Uint8Array, engine: Ed25519Engine): Pro
 export async function createVerifier(publicKey: Uint8Array, engine: Ed25519Engine): Promise<Ed25519Verifier> {
   if (engine === 'noble') {
     const key = publicKey.slice();
-    // zip215: false is RFC 8032's strict verification, the same rule WebCrypto applies.
-    return { verify: async (signature, message) => ed25519.verify(signature, message, key, { zip215: false }) };
+    // zip215: false is RFC 8032's strict verification, the same rule WebCrypto applies; noble
+    // throws on a signature of another length, where WebCrypto answers that it does not verify.
+    return { verify: async (signature, message) => signature.length === ED25519_SIGNATURE_BYTES && ed25519.verify(signature, message, key, { zip215: false }) };
   }
   const key = await crypto.subtle.importKey('raw', owned(publicKey), { name: 'Ed25519' }, false, ['verify']);
   return {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createKeyRing, type KeyRing } from './key-ring.ts';
-import { encodeBase64Url, encodeBase64UrlText } from './base64url.ts';
+import { decodeBase64Url, encodeBase64Url, encodeBase64UrlText } from './base64url.ts';
 import { EXPIRING_TOKEN_KINDS, TOKEN_KINDS, TokenError, createTokens, type TokenKind } from './tokens.ts';
 
 const kind = fc.constantFrom(...TOKEN_KINDS);
@@ -45,6 +45,15 @@ describe.each(['noble', 'webcrypto'] as const)('signed tokens (%s)', (engine) =>
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('refuses a signature of any other length than an Ed25519 signature’s, as one that does not verify', async () => {
+    const token = await tokens().sign('receipt', { checksum: 'sha256:00' });
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const bytes = decodeBase64Url(signature)!;
+    for (const other of [bytes.subarray(0, 63), Uint8Array.of(...bytes, 0), Uint8Array.of(...bytes, ...bytes)]) {
+      expect((await rejection(tokens().verify('receipt', `${header}.${payload}.${encodeBase64Url(other)}`))).reason).toBe('signature');
+    }
   });
 
   it('never lets a token of one kind pass as another', async () => {

@@ -19,7 +19,7 @@ const VerifyReceiptBodySchema = v.strictObject(
         'must be a token or the JSON object of an answer holding one',
       ),
       v.description(
-        'A receipt token, a capsule, or a whole answer holding one (a Packet Run result with its `receipt`, a Triad Duel reveal, a State Forge play or compile answer): the result it holds is checked against the signed checksum too',
+        'A receipt token, a capsule, or a whole answer holding one (a Packet Run run, a league attempt or export line, a Triad Duel reveal, a State Forge play or compile answer, a receipt object): every field it shows must equal what its token signs, but the few its form lists as unsigned',
       ),
     ),
   },
@@ -32,9 +32,18 @@ const VerdictSchema = v.pipe(
     valid: v.boolean(),
     kind: v.optional(v.pipe(v.picklist(['receipt', 'forge-receipt', 'capsule']), v.description('When valid: the kind of token'))),
     game: v.optional(v.pipe(v.string(), v.description('When valid: the game it is evidence of'))),
-    checked: v.optional(v.pipe(v.array(v.string()), v.description('When valid: what was checked (signature, kind, checksum, and for a duel its commitment and replay)'))),
+    form: v.optional(v.pipe(v.string(), v.description('When valid: what the evidence is (a bare token, a Packet Run run, a league attempt, a Triad Duel reveal answer, …)'))),
+    checked: v.optional(
+      v.pipe(
+        v.array(v.string()),
+        v.description('When valid: what was checked (signature, kind; checksum; for a duel its commitment and replay; for a capsule its audit; fields, when every field of an answer was held to what is signed)'),
+      ),
+    ),
+    unsigned: v.optional(
+      v.pipe(v.array(v.string()), v.description('When valid: the fields the answer shows that no token can vouch for (JSON paths such as `receipt.jwks`), left unchecked')),
+    ),
     signedAt: v.optional(v.pipe(v.string(), v.description('When valid: when the arena signed it (ISO 8601 UTC)'))),
-    reason: v.optional(v.pipe(v.string(), v.description('When not valid: why'))),
+    reason: v.optional(v.pipe(v.string(), v.description('When not valid: why, naming the field that differs by its JSON path (`totals.responder: the file says 99; the receipt signs 3`)'))),
   }),
   v.title('EvidenceVerdict'),
 );
@@ -49,7 +58,7 @@ export const receiptRoutes = [
     path: '/api/receipts/verify',
     operationId: 'verifyReceipt',
     tool: { name: 'arena.verify_receipt', title: 'Verify a receipt or capsule' },
-    summary: 'Verify any receipt or capsule the arena signed, with the result it holds: a verdict, valid or not and why',
+    summary: 'Verify any receipt or capsule the arena signed, with every field of the answer holding it: a verdict, valid or not and why',
     body: VerifyReceiptBodySchema,
     responds: { body: VerdictSchema },
     handle: ({ body }, arena) => verifyEvidence(arena.tokens, body.evidence),

@@ -1,93 +1,86 @@
 /**
  * What a verifier checks, with the arena's public keys alone (`arena verify` offline, with a
- * JWKS; `POST /api/receipts/verify`, with the arena's own): a Packet Run result and its
- * receipt, a Triad Duel receipt, a State Forge receipt or capsule. Each check is the core's own
- * (token signature and kind, RFC 8785 checksum, the duel's commitment and replay).
+ * JWKS; `POST /api/receipts/verify`, with the arena's own): a bare token, or a file holding one.
+ * A token passes its own checks (signature and kind, and its game's: a duel's checksum,
+ * commitment and replay, a State Forge receipt's checksum, a capsule's audit); a file is valid
+ * only if every field it shows equals what its token signs, but those its form lists as unsigned.
  */
-import { checksumOf } from '../crypto/canonical-json.ts';
-import { decodeBase64Url } from '../crypto/base64url.ts';
-import { TokenError, type TokenKind, type Tokens } from '../crypto/tokens.ts';
-import { verifyDuelReceipt } from '../games/triad-duel/receipt.ts';
-import { HttpError } from '../http/problem.ts';
+import type { TokenKind, Tokens } from '../crypto/tokens.ts';
+import { Unsigned, compare, describe, isObject, pathText, shown, type Difference, type Path } from './compare.ts';
+import { formsOf, type Expectation } from './forms.ts';
+import { openEvidence } from './opened.ts';
 
-export type Verdict = { valid: true; kind: TokenKind; game: string; checked: string[]; signedAt: string } | { valid: false; reason: string };
+export type Verdict =
+  | { valid: true; kind: TokenKind; game: string; form: string; checked: string[]; unsigned: string[]; signedAt: string }
+  | { valid: false; reason: string };
 
-type Json = Record<string, unknown>;
-
-const EVIDENCE_KINDS: readonly TokenKind[] = ['receipt', 'forge-receipt', 'capsule'];
+/** Where the forms of evidence hold their token. */
+const TOKEN_PATHS: Path[] = [
+  ['receipt', 'token'],
+  ['receiptToken'],
+  ['capsule'],
+  ['token'],
+  ['result', 'receipt', 'token'],
+  ['attempt', 'receiptToken'],
+  ['attempt', 'result', 'receipt', 'token'],
+];
 
 /**
- * Verifies `input`: a token, or an answer holding one (`receipt.token`, `capsule`,
- * `receiptToken`); a league attempt's record (an export line) is verified by its `result`.
+ * Verifies `given`: a token, or a file holding one. Each token the file holds is verified and
+ * the file is held to every form of its evidence; the reason a file is not valid is the first
+ * difference of the form it is closest to (by its members, then by its differences).
  */
 export async function verifyEvidence(tokens: Tokens, given: unknown): Promise<Verdict> {
-  const input = attemptResultIn(given) ?? given;
-  const token = tokenIn(input);
-  if (token === undefined) return { valid: false, reason: 'no token found: give a receipt token, a capsule, or an answer holding `receipt.token`' };
-  const kind = kindOf(token);
-  if (!kind) return { valid: false, reason: 'this is not evidence the arena signs (a receipt, a State Forge receipt or a capsule)' };
-  try {
-    const claims = await tokens.verify(kind, token);
-    const signedAt = new Date(claims.iat * 1000).toISOString();
-    const game = String(claims.game ?? (kind === 'capsule' ? 'state-forge' : 'unknown'));
-    const checked = ['signature', 'kind'];
-    if (kind === 'receipt' && game === 'triad-duel') {
-      await verifyDuelReceipt(tokens, token);
-      checked.push('checksum', 'commitment', 'replay');
-    } else if (kind === 'forge-receipt') {
-      if (checksumOf(claims.evidence) !== claims.checksum) return { valid: false, reason: 'the checksum does not match the evidence the receipt carries' };
-      checked.push('checksum');
+  const { found, tokenless } = typeof given === 'string' ? { found: [{ path: [], token: given.trim() }], tokenless: [] } : tokensIn(given);
+  // Why a token the file holds cannot be verified: the reason when no form fits the file.
+  const refusals: string[] = [];
+  let closest: { misfit: number; differences: Difference[] } | undefined;
+  for (const { path, token } of found) {
+    const opened = await openEvidence(tokens, token);
+    if ('refused' in opened) {
+      refusals.push(path.length === 0 ? opened.refused : `${pathText(path)}: ${opened.refused}`);
+      continue;
     }
-    // An answer holding its result: the result is what the checksum was taken of.
-    const held = heldResult(input, kind);
-    if (held !== undefined) {
-      const checksum = checksumOf(held);
-      if (checksum !== claims.checksum) return { valid: false, reason: `the result's checksum ${checksum} is not the one the receipt signs (${String(claims.checksum)})` };
-      const stated = ((input as Json).receipt as Json | undefined)?.checksum;
-      if (stated !== undefined && stated !== checksum) return { valid: false, reason: 'the receipt states another checksum than its token signs' };
-      if (!checked.includes('checksum')) checked.push('checksum');
+    const { kind, game, signedAt } = opened;
+    if (!isObject(given)) return { valid: true, kind, game, form: 'a bare token', checked: opened.checked, unsigned: [], signedAt };
+    for (const form of formsOf(opened, tokens)) {
+      const expectation = await form(given);
+      const { differences, unsigned } = compare(given, expectation.expected);
+      const all = [...expectation.differences, ...differences];
+      if (all.length === 0) return { valid: true, kind, game, form: expectation.form, checked: [...opened.checked, ...expectation.checked, 'fields'], unsigned, signedAt };
+      const misfit = membersMisfit(given, expectation);
+      if (!closest || misfit < closest.misfit || (misfit === closest.misfit && all.length < closest.differences.length)) closest = { misfit, differences: all };
     }
-    return { valid: true, kind, game, checked, signedAt };
-  } catch (error) {
-    if (error instanceof TokenError || error instanceof HttpError) return { valid: false, reason: error.message };
-    throw error;
   }
+  const [empty] = tokenless;
+  const trouble = refusals[0] ?? (empty && `${pathText(empty.path)}: ${empty.value === undefined ? 'missing' : `the file says ${shown(empty.value)}`}; the token is what is verified`);
+  if ((!closest || closest.misfit > 0) && trouble) return { valid: false, reason: trouble };
+  if (!closest) return { valid: false, reason: 'no token found: give a receipt token, a capsule, or an answer holding one (`receipt.token`, `receiptToken`, `capsule`)' };
+  const [first, ...others] = closest.differences;
+  return { valid: false, reason: `${describe(first!)}${others.length > 0 ? ` (and ${others.length} other difference${others.length === 1 ? '' : 's'} from what the receipt signs)` : ''}` };
 }
 
-/** A league attempt's record holds its run as `result`, which is what its receipt signs. */
-function attemptResultIn(input: unknown): unknown {
-  const result = (input as Json | null)?.result as Json | undefined;
-  return typeof input === 'object' && input !== null && typeof result === 'object' && result !== null && result.game === 'packet-run' ? result : undefined;
-}
-
-function tokenIn(input: unknown): string | undefined {
-  if (typeof input === 'string') return input.trim();
-  const answer = input as Json | null;
-  const candidate = ((answer?.receipt as Json | undefined)?.token ?? answer?.capsule ?? answer?.receiptToken) as unknown;
-  return typeof candidate === 'string' ? candidate : undefined;
-}
-
-function kindOf(token: string): TokenKind | undefined {
-  const header = decodeBase64Url(token.split('.')[0] ?? '');
-  if (!header) return undefined;
-  try {
-    const typ = (JSON.parse(new TextDecoder().decode(header)) as { typ?: unknown }).typ;
-    return EVIDENCE_KINDS.find((kind) => typ === `${kind}+jwt`);
-  } catch {
-    return undefined;
-  }
+/** How far a file's members are from a form's: members it lacks or adds. A file is first told by its members. */
+function membersMisfit(file: Record<string, unknown>, { expected, members }: Expectation): number {
+  if (!isObject(expected)) return Infinity;
+  const optional = Object.keys(expected).filter((name) => expected[name] instanceof Unsigned && (expected[name] as Unsigned).optional);
+  const required = members ?? Object.keys(expected).filter((name) => !optional.includes(name));
+  return required.filter((name) => !Object.hasOwn(file, name)).length + Object.keys(file).filter((name) => !required.includes(name) && !optional.includes(name)).length;
 }
 
 /**
- * The result a receipt's checksum was taken of, when the answer holds it: a Packet Run result
- * without its receipt (and a trial's private registration capability, added after), or a State
- * Forge play's `evidence`.
+ * The distinct tokens a file holds where its forms hold one, and the places within an object
+ * of the file where a token belongs and none is (a `receipt` without its `token`).
  */
-function heldResult(input: unknown, kind: TokenKind): unknown {
-  if (typeof input !== 'object' || input === null || kind === 'capsule') return undefined;
-  if (kind === 'forge-receipt') return (input as Json).evidence;
-  // A Triad reveal answer checks its result inside the token; a bare receipt object holds no result.
-  if ((input as Json).game !== 'packet-run') return undefined;
-  const { receipt: _, registrationCapability: __, ...result } = input as Json;
-  return result;
+function tokensIn(given: unknown) {
+  const found = new Map<string, Path>();
+  const tokenless: { path: Path; value: unknown }[] = [];
+  for (const path of TOKEN_PATHS) {
+    const holder = path.slice(0, -1).reduce<unknown>((inner, key) => (isObject(inner) ? inner[key as string] : undefined), given);
+    const value = isObject(holder) ? holder[path.at(-1) as string] : undefined;
+    if (typeof value === 'string') {
+      if (!found.has(value)) found.set(value, path);
+    } else if (path.length > 1 && isObject(holder)) tokenless.push({ path, value });
+  }
+  return { found: [...found].map(([token, path]) => ({ path, token })), tokenless };
 }

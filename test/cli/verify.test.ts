@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { finishingTape } from '../../fixtures/league.ts';
+import { commitmentOf } from '../../core/games/triad-duel/commitment.ts';
+import type { Move } from '../../core/games/triad-duel/moves.ts';
 import { inProcessArena } from '../support/in-process-arena.ts';
 import { REPOSITORY } from '../support/readme.ts';
 
@@ -39,6 +41,17 @@ beforeAll(async () => {
 });
 afterAll(() => rm(folder, { recursive: true, force: true }));
 
+/** A duel played through the arena's own routes, up to its reveal answer. */
+async function revealedDuel(on: typeof arena) {
+  const { circuit } = (await on.call('/api/games/triad-duel')).body;
+  const moves = 'RRRRPPPPSSSS';
+  const nonce = 'a-nonce-of-sixteen-or-more';
+  const commitment = commitmentOf(circuit.id, [...moves] as Move[], nonce);
+  const invited = (await on.call(`/api/games/triad-duel/invite?commitment=${commitment}&circuit=${circuit.id}&challenger=c`)).body;
+  const responded = (await on.call(`/api/games/triad-duel/respond?inviteToken=${invited.inviteToken}&moves=SSSSRRRRPPPP&responder=r`)).body;
+  return (await on.call(`/api/games/triad-duel/reveal?responseToken=${responded.responseToken}&moves=${moves}&nonce=${nonce}`)).body;
+}
+
 const saved = async (name: string, value: unknown) => {
   const file = join(folder, name);
   await writeFile(file, typeof value === 'string' ? value : JSON.stringify(value));
@@ -50,11 +63,11 @@ describe('arena verify, offline with a JWKS file', () => {
     const run = (await arena.call('/api/games/packet-run/play?actions=UURRUURUURRRDUUR')).body;
     const valid = await verify([await saved('run.json', run), '--jwks', jwks], '', true);
     expect(valid.code, valid.stderr).toBe(0);
-    expect(valid.stdout).toMatch(/^valid: a packet-run receipt signed \S+; checked signature, kind, checksum\n$/);
+    expect(valid.stdout).toMatch(/^valid: a packet-run receipt signed \S+, as a Packet Run run; checked signature, kind, checksum, fields; unsigned: receipt\.jwks\n$/);
 
     const inflated = await verify([await saved('inflated.json', { ...run, breakdown: { ...run.breakdown, total: 99 } }), '--jwks', jwks, '--json'], '', true);
     expect(inflated.code).toBe(1);
-    expect(JSON.parse(inflated.stdout)).toMatchObject({ valid: false, reason: expect.stringContaining('checksum') });
+    expect(JSON.parse(inflated.stdout)).toEqual({ valid: false, reason: 'breakdown.total: the file says 99; the receipt signs 76' });
 
     const [header, payload, signature] = run.receipt.token.split('.');
     const forged = `${header}.${payload}.${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}`;
@@ -78,14 +91,41 @@ describe('arena verify, offline with a JWKS file', () => {
     expect(JSON.parse(stdout)).toMatchObject({ valid: true, kind: 'receipt', game: 'triad-duel', checked: ['signature', 'kind', 'checksum', 'commitment', 'replay'] });
   }, 60_000);
 
+  it('refuses a revealed duel whose visible totals differ from what its receipt signs, naming the field', async () => {
+    const revealed = await revealedDuel(arena);
+    expect((await verify([await saved('reveal.json', revealed), '--jwks', jwks])).code).toBe(0);
+    const inflated = { ...revealed, totals: { ...revealed.totals, responder: 99 } };
+    const { code, stdout } = await verify([await saved('inflated-reveal.json', inflated), '--jwks', jwks]);
+    expect(code).toBe(1);
+    expect(stdout).toBe(`not valid: totals.responder: the file says 99; the receipt signs ${revealed.totals.responder}\n`);
+  }, 60_000);
+
   it('verifies a State Forge capsule and a play’s receipt with the evidence it holds', async () => {
     const definition = JSON.parse(await readFile(join(REPOSITORY, 'examples/forge/rope-bridge.json'), 'utf8'));
-    const { capsule } = (await arena.post('/api/games/state-forge/compile', definition)).body;
-    expect(JSON.parse((await verify(['--jwks', jwks, '--json'], JSON.stringify({ capsule }))).stdout)).toMatchObject({ valid: true, kind: 'capsule' });
+    const compiled = (await arena.post('/api/games/state-forge/compile', definition)).body;
+    const { capsule } = compiled;
+    expect(JSON.parse((await verify(['--jwks', jwks, '--json'], JSON.stringify(compiled))).stdout)).toMatchObject({
+      valid: true,
+      kind: 'capsule',
+      form: 'a State Forge compile answer',
+      checked: ['signature', 'kind', 'audit', 'fields'],
+      unsigned: [],
+    });
+    expect(JSON.parse((await verify(['--jwks', jwks, '--json'], capsule)).stdout)).toMatchObject({ valid: true, kind: 'capsule', form: 'a bare token' });
     const play = (await arena.post('/api/games/state-forge/play', { capsule, actions: ['step', 'hold', 'step'] })).body;
-    expect(JSON.parse((await verify(['--jwks', jwks, '--json'], JSON.stringify(play))).stdout)).toMatchObject({ valid: true, kind: 'forge-receipt', checked: ['signature', 'kind', 'checksum'] });
+    expect(JSON.parse((await verify(['--jwks', jwks, '--json'], JSON.stringify(play))).stdout)).toMatchObject({
+      valid: true,
+      kind: 'forge-receipt',
+      checked: ['signature', 'kind', 'checksum', 'fields'],
+      unsigned: ['replay', 'receipt.jwks'],
+    });
     const altered = { ...play, evidence: { ...play.evidence, score: play.evidence.score + 1 } };
-    expect((await verify(['--jwks', jwks], JSON.stringify(altered))).code).toBe(1);
+    expect((await verify(['--jwks', jwks], JSON.stringify(altered))).stdout).toBe(`not valid: evidence.score: the file says ${play.evidence.score + 1}; the receipt signs ${play.evidence.score}\n`);
+    // With the capsule it was played on beside it, the replay is played again and held to it too.
+    const withCapsule = await verify(['--jwks', jwks], JSON.stringify({ ...play, capsule }));
+    expect(withCapsule.stdout).toMatch(/, as a State Forge play answer with its capsule; checked signature, kind, checksum, replay, fields; unsigned: receipt\.jwks\n$/);
+    const replayed = { ...play, capsule, replay: play.replay.map((frame: { score: number }, index: number) => (index === 1 ? { ...frame, score: frame.score + 5 } : frame)) };
+    expect((await verify(['--jwks', jwks], JSON.stringify(replayed))).stdout).toMatch(/^not valid: replay\[1\]\.score: /);
   }, 60_000);
 
   it('takes the JWKS from a URL, and refuses with its usage what it cannot use', async () => {

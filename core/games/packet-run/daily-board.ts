@@ -4,10 +4,11 @@ import { seededBytes } from '../../crypto/seeded-random.ts';
 import type { Board, Cell, SignalCell } from './board.ts';
 import { bestRun } from './solver.ts';
 
-const SIZE = 8;
+export const SIZE = 8;
 const WALLS = 10;
 const HAZARDS = 4;
-const SIGNAL_IDS = ['LIME', 'CYAN', 'VIOLET', 'CORAL', 'WHITE', 'AMBER'];
+export const SIGNAL_IDS = ['LIME', 'CYAN', 'VIOLET', 'CORAL', 'WHITE', 'AMBER'];
+export const MAX_SIGNAL_VALUE = 12;
 const CORNERS: [Cell, Cell][] = [
   [{ x: 0, y: 7 }, { x: 7, y: 0 }],
   [{ x: 7, y: 0 }, { x: 0, y: 7 }],
@@ -17,6 +18,11 @@ const CORNERS: [Cell, Cell][] = [
 
 export function challengeIdFor(date: string): string {
   return `packet-league:${date}:v1`;
+}
+
+/** The date a league challenge id names, or null when it names none. */
+export function dateOfChallenge(challengeId: string): string | null {
+  return /^packet-league:(\d{4}-\d{2}-\d{2}):v1$/.exec(challengeId)?.[1] ?? null;
 }
 
 /**
@@ -46,7 +52,7 @@ function drawBoard(random: (length: number) => Uint8Array, id: string): Board {
     }
   };
   const walls = Array.from({ length: WALLS }, freeCell);
-  const signals: SignalCell[] = SIGNAL_IDS.map((signalId) => ({ id: signalId, ...freeCell(), value: 1 + randomIndex(random, 12) }));
+  const signals: SignalCell[] = SIGNAL_IDS.map((signalId) => ({ id: signalId, ...freeCell(), value: 1 + randomIndex(random, MAX_SIGNAL_VALUE) }));
   const hazards = Array.from({ length: HAZARDS }, freeCell);
   return { id, width: SIZE, height: SIZE, start, exit, walls, signals, hazards };
 }

@@ -1,10 +1,12 @@
+import * as v from 'valibot';
 import { declarationOrNull, type AgentDeclaration } from '../../schema/declaration.ts';
 import type { Direction } from './actions.ts';
 import { GAME_ID, GAME_VERSION, type Board } from './board.ts';
 import { runTape, type Benchmark, type Breakdown, type ReplayFrame } from './rules.ts';
 import type { BoardTransform } from './transforms.ts';
 
-export type PacketRunMode = 'classic-benchmark' | 'signed-trial' | 'daily-shared-league-board';
+export const PACKET_RUN_MODES = ['classic-benchmark', 'signed-trial', 'daily-shared-league-board'] as const;
+export type PacketRunMode = (typeof PACKET_RUN_MODES)[number];
 
 /** Which board a run was played on. */
 export interface RunSetting {
@@ -54,7 +56,7 @@ export function scoreRun(setting: RunSetting, actions: Direction[], declaration:
 }
 
 /** What the receipt token says about the run, beside its checksum. */
-export function receiptSummary(result: PacketRunResult): Record<string, unknown> {
+export function receiptSummary(result: PacketRunResult): Omit<ReceiptClaims, 'checksum'> {
   return {
     game: result.game,
     mode: result.mode,
@@ -65,3 +67,16 @@ export function receiptSummary(result: PacketRunResult): Record<string, unknown>
     benchmark: result.benchmark,
   };
 }
+
+/** A run receipt's claims as a verifier reads them: the summary and the checksum of the result. */
+export const ReceiptClaimsSchema = v.object({
+  game: v.literal(GAME_ID),
+  mode: v.picklist(PACKET_RUN_MODES),
+  challenge: v.string(),
+  actions: v.string(),
+  total: v.number(),
+  reachedExit: v.boolean(),
+  benchmark: v.nullable(v.string()),
+  checksum: v.string(),
+});
+export type ReceiptClaims = v.InferOutput<typeof ReceiptClaimsSchema>;

@@ -38,7 +38,7 @@ describe('capsules and forge receipts', () => {
         expect(opened.capsuleId).toBe(capsuleId);
         const actions = picks.slice(0, definition.maxSteps).map((pick) => definition.actions[pick % definition.actions.length]!.id);
         const played = await playCapsule(arena, opened, actions);
-        const verified = await verifyForgeReceipt(arena, played.receipt.token);
+        const verified = await verifyForgeReceipt(arena.tokens, played.receipt.token);
         expect(verified.evidence).toEqual(played.evidence);
         const again = await playCapsule(arena, await openCapsule(arena.tokens, capsule), actions);
         expect(again.receipt.checksum).toBe(played.receipt.checksum);
@@ -61,7 +61,7 @@ describe('capsules and forge receipts', () => {
     );
     await fc.assert(
       fc.asyncProperty(fc.nat({ max: receipt.token.length - 1 }), fc.integer({ min: 1, max: 127 }), async (index, bits) => {
-        expect((await failure(verifyForgeReceipt(arena, flip(receipt.token, index, bits)))).slug).toBe('invalid-token');
+        expect((await failure(verifyForgeReceipt(arena.tokens, flip(receipt.token, index, bits)))).slug).toBe('invalid-token');
       }),
       { numRuns: 150 },
     );

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import type { ArenaContext } from '../../context.ts';
 import { checksumOf } from '../../crypto/canonical-json.ts';
+import type { Tokens } from '../../crypto/tokens.ts';
 import { issueReceipt, receiptJwksLink } from '../../evidence/receipt.ts';
 import { HttpError } from '../../http/problem.ts';
 import { verifyTokenField } from '../../http/verify-token.ts';
@@ -57,8 +58,8 @@ export async function playCapsule(arena: ArenaContext, capsule: OpenedCapsule, a
 }
 
 /** Verifies a forge receipt with no storage: its signature, and that the checksum matches. */
-export async function verifyForgeReceipt(arena: ArenaContext, token: string) {
-  const claims = await verifyTokenField(arena.tokens, 'forge-receipt', token, 'receipt');
+export async function verifyForgeReceipt(tokens: Tokens, token: string) {
+  const claims = await verifyTokenField(tokens, 'forge-receipt', token, 'receipt');
   const parsed = v.safeParse(v.object({ checksum: v.string(), evidence: EvidenceSchema }), claims);
   if (!parsed.success || checksumOf(parsed.output.evidence) !== parsed.output.checksum) {
     throw new HttpError('invalid-token', 'receipt: the checksum does not match the evidence it carries', {

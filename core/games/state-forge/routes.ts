@@ -72,6 +72,6 @@ export const stateForgeRoutes = [
     summary: 'Verify a forge receipt offline: signature and checksum',
     body: VerifyBodySchema,
     responds: { body: VerifyResponseSchema },
-    handle: ({ body }, arena) => verifyForgeReceipt(arena, body.receipt),
+    handle: ({ body }, arena) => verifyForgeReceipt(arena.tokens, body.receipt),
   }),
 ];
