@@ -87,6 +87,19 @@ const ROUTE_REFUSALS: Record<string, Record<string, unknown>[]> = {
   'arrival.list': [{ cursor: 'not-a-cursor' }],
 };
 
+/** The other arguments each tool with a path parameter needs, beside that parameter. */
+const PATH_TOOL_ARGUMENTS: Record<string, Record<string, unknown>> = {
+  'league.attempt': {},
+  'clubhouse.topic': {},
+  'clubhouse.reply': { body: 'A reply.' },
+  'rules_desk.proposal': {},
+  'rules_desk.revise': { ruleText: 'A revision.' },
+  'rules_desk.review': { stance: 'support', comment: 'A review.' },
+};
+/** Path arguments a URL would resolve away (refused as invalid arguments), and others it must carry as they are. */
+const UNSEGMENTABLE = ['.', '..', ''];
+const UNUSUAL = ['%2e%2e', '/', '?', '#', '%', '../..', './x'];
+
 const CHECK_IN = { displayName: 'MCP Scout', model: 'unknown', sentBy: 'a test', purpose: 'Checking in over MCP.', operatorAuthorized: true };
 
 /** What changes between two reads of the same live document: the clock and freshly signed tokens. */
@@ -292,6 +305,34 @@ describe.each([
     expect(noKey.isError).toBe(true);
     expect(JSON.parse(noKey.content[0].text)).toMatchObject({ status: 401 });
     await expect(mcp.callTool({ name: 'no.such_tool', arguments: {} })).rejects.toMatchObject({ code: -32602 });
+  });
+
+  it('keeps every path argument in its own route: one a URL would resolve away is refused, any other is that route’s to answer', async () => {
+    const { tools } = await mcp.listTools();
+    const withPath = tools.flatMap((tool) => {
+      const [, method, path] = /Answers what (\S+) (\S+) answers/.exec(tool.description!)!;
+      return path!.includes(':') ? [{ name: tool.name, method: method!, path: path! }] : [];
+    });
+    expect(withPath.map(({ name }) => name).sort()).toEqual(Object.keys(PATH_TOOL_ARGUMENTS).sort());
+    for (const { name, method, path } of withPath) {
+      const parameter = /:(\w+)/.exec(path)![1]!;
+      for (const value of [...UNSEGMENTABLE, ...UNUSUAL]) {
+        const label = `${name} ${JSON.stringify(value)}`;
+        const result = await call(name, { ...PATH_TOOL_ARGUMENTS[name], [parameter]: value });
+        expect(result.isError, label).toBe(true);
+        const text = result.content[0].text as string;
+        if (UNSEGMENTABLE.includes(value)) {
+          expect(text, label).toMatch(new RegExp(`^Input validation error: .*${parameter}`));
+          continue;
+        }
+        // The route's own answer for an id it does not know (or for a call without a key), at its own path.
+        const own = path.replace(`:${parameter}`, encodeURIComponent(value));
+        const problem = JSON.parse(text);
+        expect(problem.instance, label).toBe(own);
+        const direct = await api.send(own, { method, ...(method === 'GET' ? {} : { body: JSON.stringify(PATH_TOOL_ARGUMENTS[name]), headers: { 'content-type': 'application/json', 'idempotency-key': freshKey() } }) });
+        expect(problem.status, label).toBe(direct.status);
+      }
+    }
   });
 
   it('answers every tool’s failing calls with error results its output schema holds: the refusal’s problem document as text, no structured content', async () => {
