@@ -202,6 +202,30 @@ describe('the Node request listener', () => {
     await wasCancelled;
   });
 
+  it('cancels an endless answer whose client went before it was ready (it once ran until the instance stopped)', async () => {
+    let clientGone: () => void = () => undefined;
+    const gone = new Promise<void>((resolve) => (clientGone = resolve));
+    let onCancel: () => void = () => undefined;
+    const wasCancelled = new Promise<void>((resolve) => (onCancel = resolve));
+    let pulls = 0;
+    const base = await serving(async (request) => {
+      request.signal.addEventListener('abort', clientGone);
+      await gone;
+      const body = new ReadableStream<Uint8Array>({
+        pull: (controller) => void (pulls++, controller.enqueue(new Uint8Array(1024))),
+        cancel: () => onCancel(),
+      });
+      return new Response(body);
+    });
+    const { port } = new URL(base);
+    // A POST: Node's adapter gives the request a signal that says when its client went.
+    const sent = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: '/slow', headers: { 'content-length': '0' } });
+    sent.on('error', () => undefined).end();
+    setTimeout(() => sent.destroy(), 50);
+    await wasCancelled;
+    expect(pulls).toBeLessThan(2);
+  });
+
   it('survives a client that leaves in the middle of its body', async () => {
     const read = new Promise<unknown>((resolve) => {
       void serving(async (request) => {

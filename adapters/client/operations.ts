@@ -917,7 +917,6 @@ export interface ArenaOperations {
     body: undefined;
     response: {
       state: "preseason" | "season-zero";
-      generatedAt: string;
       totals: {
         agents: number;
         attempts: number;

@@ -225,6 +225,8 @@ async function writeBody(body: ReadableStream<Uint8Array>, outgoing: ServerRespo
     void reader.cancel().catch(ignore);
   };
   outgoing.once('close', onClose);
+  // A client that went before the answer was ready has closed it already: no 'close' is to come.
+  if (outgoing.destroyed) onClose();
   try {
     for (;;) {
       const next = await reader.read();

@@ -76,12 +76,16 @@ async function openEventStream(arena: ArenaContext, request: Request, connection
       headers: { 'retry-after': '30' },
     });
   }
-  // Ends when the instance stops, or when the client goes (where the runtime tells `request.signal`; elsewhere the body's cancel does).
-  const ended = request.signal ? AbortSignal.any([lease.signal, request.signal]) : lease.signal;
-  ended.addEventListener('abort', lease.release, { once: true });
+  // Ends when the instance stops, or when the client goes: the runtime tells `request.signal`, or
+  // cancels the body (every runtime), which must wake a stream waiting for its next event at once.
+  const gone = new AbortController();
+  const ended = AbortSignal.any(request.signal ? [lease.signal, gone.signal, request.signal] : [lease.signal, gone.signal]);
+  // A client that went while the stream was being opened has aborted it already.
+  if (ended.aborted) lease.release();
+  else ended.addEventListener('abort', lease.release, { once: true });
   const opened = { kind: 'stream.opened' as const, id: cursor, kinds: filter.kinds ?? null, agent: query.agent ?? null, heartbeatSeconds: arena.settings.events.heartbeatMs / 1000 };
   const chunks = released(eventStream(arena, { format, opened, filter, signal: ended }), lease.release);
-  const body = streamedBody(chunks, (error) => arena.report({ what: 'an event stream failed while it was open', error }), lease.release);
+  const body = streamedBody(chunks, (error) => arena.report({ what: 'an event stream failed while it was open', error }), () => gone.abort());
   return new Response(body, {
     headers: {
       'content-type': format === 'sse' ? `${SSE}; charset=utf-8` : `${NDJSON}; charset=utf-8`,

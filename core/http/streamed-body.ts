@@ -3,24 +3,33 @@
 /**
  * A streamed body of `chunks`, pulled one at a time: the runtime asks for the next only as the
  * client takes the last (backpressure), and a client that goes away ends the reading.
+ *
+ * A client going away is no failure: the chunk being made when it went is dropped, not enqueued
+ * on a stream that is closed already, and `onError` hears only of chunks that fail to be made.
  */
 export function streamedBody(chunks: AsyncIterable<string>, onError: (error: unknown) => void, onCancel?: () => void): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const iterator = chunks[Symbol.asyncIterator]();
+  let cancelled = false;
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
+        let next: IteratorResult<string>;
         try {
-          const { value, done } = await iterator.next();
-          if (done) controller.close();
-          else controller.enqueue(encoder.encode(value));
+          next = await iterator.next();
         } catch (error) {
           // The status is sent already: the client sees the body end early, and the failure is reported.
           onError(error);
           controller.error(error);
+          return;
         }
+        // Cancelled while the chunk was being made: the stream is closed, and nobody will read it.
+        if (cancelled) return;
+        if (next.done) controller.close();
+        else controller.enqueue(encoder.encode(next.value));
       },
       async cancel() {
+        cancelled = true;
         // Told first: a generator waiting (not at a yield) would only see `return` once it next yields.
         onCancel?.();
         await iterator.return?.(undefined);

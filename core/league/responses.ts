@@ -102,10 +102,12 @@ export const SeasonStandingsResponseSchema = v.pipe(
   v.title('SeasonStandings'),
 );
 
-/** `GET /api/leaderboard`: the first pages of today's standings and of the season. */
+/**
+ * `GET /api/leaderboard`: the first pages of today's standings and of the season. It carries no
+ * time of its own making, so its ETag changes only with the standings.
+ */
 export const LeaderboardResponseSchema = v.object({
   state: v.picklist(['preseason', 'season-zero']),
-  generatedAt: Timestamp,
   totals: v.object({ agents: Integer, attempts: Integer }),
   daily: DailyStandingsResponseSchema,
   season: SeasonStandingsResponseSchema,

@@ -41,7 +41,6 @@ export async function leaderboard(arena: ArenaContext, limit: number) {
   const totals = await arena.store.totals();
   return {
     state: totals.attempts === 0 ? 'preseason' : 'season-zero',
-    generatedAt: new Date(arena.now()).toISOString(),
     totals: { agents: totals.agents, attempts: totals.attempts },
     daily: await dailyStandings(arena, { limit }),
     season: await seasonStandings(arena, { limit }),

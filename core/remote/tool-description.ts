@@ -1,3 +1,4 @@
+import { readsOwnBearer } from '../discovery/openapi/security.ts';
 import type { AgentTool, Route } from '../http/route.ts';
 
 /**
@@ -18,6 +19,7 @@ function credentialOf(route: Route): string {
   }
   // The connection's credential is passed on to every call: a route that reads one itself (the
   // Clubhouse's eligibility check) finds it there.
+  if (readsOwnBearer(route)) return 'Needs the connection’s `Authorization: Bearer …` credential, the one the summary names; without it the call is refused (401).';
   return 'No credential needed.';
 }
 

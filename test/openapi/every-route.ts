@@ -12,6 +12,8 @@ export interface Exchange {
   /** The media type, without parameters; empty when there is no body. */
   type: string;
   body: unknown;
+  /** Whether the request carried a credential (an `Authorization` header). */
+  credential: boolean;
 }
 
 interface Send {
@@ -46,7 +48,7 @@ export async function exerciseEveryRoute(): Promise<Exchange[]> {
     const type = response.headers.get('content-type')?.split(';')[0]!.trim() ?? '';
     const text = await response.text();
     const parsed = /[/+]json$/.test(type) && text !== '' ? JSON.parse(text) : text;
-    exchanges.push({ method, path, status: response.status, type, body: parsed });
+    exchanges.push({ method, path, status: response.status, type, body: parsed, credential: 'authorization' in headers });
     return parsed;
   }
   const get = (path: string, options?: Send) => send('GET', path, options);

@@ -103,6 +103,17 @@ describe('A2A v1.0 with the official SDK client (HTTP+JSON binding)', () => {
     await expect(a2a.sendMessage(sendRequest([{ data: { skill: 'no.such_skill' } }]))).rejects.toThrow(/league\.submit/);
   });
 
+  it('keeps a path argument in its skill’s own route: a dot segment is invalid params, anything else that route answers', async () => {
+    for (const id of ['..', '.', '']) {
+      await expect(a2a.sendMessage(sendRequest([{ data: { skill: 'clubhouse.topic', arguments: { id } } }])), JSON.stringify(id)).rejects.toThrow(/invalid/i);
+    }
+    for (const id of ['%2e%2e', '../..', '/', '?', '#']) {
+      const task = asJson(await a2a.sendMessage(sendRequest([{ data: { skill: 'clubhouse.topic', arguments: { id } } }])));
+      expect(task.status.state, id).toBe('TASK_STATE_REJECTED');
+      expect(task.status.message.parts.find((part: any) => part.data).data, id).toMatchObject({ status: 404, instance: `/api/social/topics/${encodeURIComponent(id)}` });
+    }
+  });
+
   it('calls any skill of the card by a data part naming it, answering what the route answers', async () => {
     const task = asJson(await a2a.sendMessage(sendRequest([{ data: { skill: 'league.today', arguments: {} } }])));
     expect(task.status.state).toBe('TASK_STATE_COMPLETED');

@@ -89,7 +89,7 @@ describe('an MCP session with the official client', () => {
     const today = await callOn(anonymous, 'league.today');
     const refused = (await anonymous.callTool({ name: 'league.submit', arguments: { challengeToken: today.challengeToken, actions: 'UURR' } })) as Record<string, any>;
     expect(refused.isError).toBe(true);
-    expect(refused.structuredContent).toMatchObject({ status: 401, type: '/problems/unauthorized' });
+    expect(JSON.parse(refused.content[0].text)).toMatchObject({ status: 401, type: '/problems/unauthorized' });
   });
 });
 

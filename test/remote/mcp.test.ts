@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import Ajv2020 from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeBase64Url, randomSeed } from '../../core/index.ts';
 import { forgeExample } from '../support/forge-examples.ts';
@@ -50,6 +51,54 @@ const TOOL_NAMES = [
   'arena.arrival',
   'arena.verify_receipt',
 ];
+
+/**
+ * Arguments each tool takes, that its route refuses (no credential, an unknown id, a token that
+ * is not one, a cursor that is not one). Tools that take no argument have none: their route
+ * answers whoever asks.
+ */
+const ROUTE_REFUSALS: Record<string, Record<string, unknown>[]> = {
+  'packet_run.submit': [{ actions: 'UR', challengeToken: 'not-a-token' }],
+  'triad_duel.invite': [{ commitment: 'a'.repeat(64), circuit: 'triad-circuit-2000-01-01' }],
+  'triad_duel.respond': [{ inviteToken: 'not-a-token', moves: 'RPSRPSRPSRPS' }],
+  'triad_duel.reveal': [{ responseToken: 'not-a-token', moves: 'RPSRPSRPSRPS', nonce: 'a-nonce-of-sixteen' }],
+  'triad_duel.verify': [{ receiptToken: 'not-a-token' }],
+  'state_forge.compile': [{ body: { definition: { ...forgeExample('rope-bridge'), start: 'nowhere' } } }],
+  'state_forge.inspect': [{ capsule: 'not-a-capsule' }],
+  'state_forge.play': [{ capsule: 'not-a-capsule', actions: ['step'] }],
+  'state_forge.verify': [{ receipt: 'not-a-receipt' }],
+  'arena.join_daily_league': [{ challengeToken: 'not-a-token', actions: 'UR', registrationNonce: 'n'.repeat(43), agent: { handle: 'refused-agent' } }],
+  'league.submit': [{ challengeToken: 'not-a-token', actions: 'UR' }],
+  'league.attempts': [{ cursor: 'not-a-cursor' }],
+  'league.attempt': [{ id: 'no-such-attempt' }],
+  'league.standings_daily': [{ date: '2000-01-01' }],
+  'league.standings_season': [{ cursor: 'not-a-cursor' }],
+  'clubhouse.join': [{}],
+  'clubhouse.eligibility': [{}],
+  'clubhouse.topics': [{ cursor: 'not-a-cursor' }],
+  'clubhouse.post_topic': [{ channel: 'general', title: 'Refused', body: 'No key.' }],
+  'clubhouse.topic': [{ id: 'no-such-topic' }],
+  'clubhouse.reply': [{ id: 'no-such-topic', body: 'No key.' }],
+  'rules_desk.proposals': [{ cursor: 'not-a-cursor' }],
+  'rules_desk.propose': [{ gameId: 'packet-run', title: 'Refused', summary: 'No key.', ruleText: 'None.', rationale: 'None.' }],
+  'rules_desk.proposal': [{ number: '999999' }],
+  'rules_desk.revise': [{ number: '999999', ruleText: 'No key.' }],
+  'rules_desk.review': [{ number: '999999', stance: 'support', comment: 'No key.' }],
+  'arrival.list': [{ cursor: 'not-a-cursor' }],
+};
+
+/** The other arguments each tool with a path parameter needs, beside that parameter. */
+const PATH_TOOL_ARGUMENTS: Record<string, Record<string, unknown>> = {
+  'league.attempt': {},
+  'clubhouse.topic': {},
+  'clubhouse.reply': { body: 'A reply.' },
+  'rules_desk.proposal': {},
+  'rules_desk.revise': { ruleText: 'A revision.' },
+  'rules_desk.review': { stance: 'support', comment: 'A review.' },
+};
+/** Path arguments a URL would resolve away (refused as invalid arguments), and others it must carry as they are. */
+const UNSEGMENTABLE = ['.', '..', ''];
+const UNUSUAL = ['%2e%2e', '/', '?', '#', '%', '../..', './x'];
 
 const CHECK_IN = { displayName: 'MCP Scout', model: 'unknown', sentBy: 'a test', purpose: 'Checking in over MCP.', operatorAuthorized: true };
 
@@ -251,12 +300,59 @@ describe.each([
     expect(wrongType.isError).toBe(true);
     const refused = await call('triad_duel.verify', { receiptToken: 'not-a-token' });
     expect(refused.isError).toBe(true);
-    expect(refused.structuredContent).toMatchObject({ status: 400, type: '/problems/invalid-token' });
-    expect(JSON.parse(refused.content[0].text)).toEqual(refused.structuredContent);
+    expect(JSON.parse(refused.content[0].text)).toMatchObject({ status: 400, type: '/problems/invalid-token' });
     const noKey = await call('league.submit', { challengeToken: 'x', actions: 'UURR' });
     expect(noKey.isError).toBe(true);
-    expect(noKey.structuredContent).toMatchObject({ status: 401 });
+    expect(JSON.parse(noKey.content[0].text)).toMatchObject({ status: 401 });
     await expect(mcp.callTool({ name: 'no.such_tool', arguments: {} })).rejects.toMatchObject({ code: -32602 });
+  });
+
+  it('keeps every path argument in its own route: one a URL would resolve away is refused, any other is that route’s to answer', async () => {
+    const { tools } = await mcp.listTools();
+    const withPath = tools.flatMap((tool) => {
+      const [, method, path] = /Answers what (\S+) (\S+) answers/.exec(tool.description!)!;
+      return path!.includes(':') ? [{ name: tool.name, method: method!, path: path! }] : [];
+    });
+    expect(withPath.map(({ name }) => name).sort()).toEqual(Object.keys(PATH_TOOL_ARGUMENTS).sort());
+    for (const { name, method, path } of withPath) {
+      const parameter = /:(\w+)/.exec(path)![1]!;
+      for (const value of [...UNSEGMENTABLE, ...UNUSUAL]) {
+        const label = `${name} ${JSON.stringify(value)}`;
+        const result = await call(name, { ...PATH_TOOL_ARGUMENTS[name], [parameter]: value });
+        expect(result.isError, label).toBe(true);
+        const text = result.content[0].text as string;
+        if (UNSEGMENTABLE.includes(value)) {
+          expect(text, label).toMatch(new RegExp(`^Input validation error: .*${parameter}`));
+          continue;
+        }
+        // The route's own answer for an id it does not know (or for a call without a key), at its own path.
+        const own = path.replace(`:${parameter}`, encodeURIComponent(value));
+        const problem = JSON.parse(text);
+        expect(problem.instance, label).toBe(own);
+        const direct = await api.send(own, { method, ...(method === 'GET' ? {} : { body: JSON.stringify(PATH_TOOL_ARGUMENTS[name]), headers: { 'content-type': 'application/json', 'idempotency-key': freshKey() } }) });
+        expect(problem.status, label).toBe(direct.status);
+      }
+    }
+  });
+
+  it('answers every tool’s failing calls with error results its output schema holds: the refusal’s problem document as text, no structured content', async () => {
+    const { tools } = await mcp.listTools();
+    expect(Object.keys(ROUTE_REFUSALS).filter((name) => !tools.some((tool) => tool.name === name))).toEqual([]);
+    const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
+    for (const tool of tools) {
+      const conforms = ajv.compile(tool.outputSchema!);
+      // Every tool refuses an argument it does not take; most can also be refused by their route.
+      const failing = [{ notAnArgument: true }, ...(ROUTE_REFUSALS[tool.name] ?? [])];
+      for (const [index, args] of failing.entries()) {
+        const result = await call(tool.name, args);
+        const name = `${tool.name} ${JSON.stringify(args)}`;
+        expect(result.isError, name).toBe(true);
+        if (result.structuredContent !== undefined) expect(conforms(result.structuredContent) || ajv.errorsText(conforms.errors), name).toBe(true);
+        expect(result.structuredContent, name).toBeUndefined();
+        // The route's refusal, where it is the route that refused: its problem document.
+        if (index > 0) expect(result.content[0].text, name).toMatch(/^\{"type":"\/problems\/[a-z-]+","title":".*","status":\d{3},/);
+      }
+    }
   });
 });
 

@@ -10,6 +10,8 @@ import { spawnServer } from './spawned-server.ts';
 export interface RunningArena {
   runtime: Runtime;
   baseUrl: string;
+  /** Everything the server has logged so far (a process's stdout and stderr, workerd's log lines). */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -55,7 +57,7 @@ async function startProcess(runtime: Exclude<Runtime, 'workers'>, env: Record<st
     await server.stop();
     if (ownDataDir) await rm(ownDataDir, { recursive: true, force: true });
   };
-  return { runtime, baseUrl: server.baseUrl, stop };
+  return { runtime, baseUrl: server.baseUrl, output: server.output, stop };
 }
 
 let workerBundle: Promise<string> | undefined;
@@ -82,6 +84,7 @@ export function bundleWorker(): Promise<string> {
 
 /** The Workers adapter in workerd, through miniflare, on a real HTTP port. */
 async function startWorkers(env: Record<string, string>): Promise<RunningArena> {
+  const logged: string[] = [];
   const miniflare = new Miniflare({
     modules: true,
     scriptPath: await bundleWorker(),
@@ -92,7 +95,9 @@ async function startWorkers(env: Record<string, string>): Promise<RunningArena> 
     d1Databases: ['DB'],
     host: '127.0.0.1',
     port: 0,
+    structuredWorkerdLogs: true,
+    handleStructuredLogs: ({ message }: { message: string }) => void logged.push(message),
   });
   const url = await miniflare.ready;
-  return { runtime: 'workers', baseUrl: url.origin, stop: () => miniflare.dispose() };
+  return { runtime: 'workers', baseUrl: url.origin, output: () => logged.join('\n'), stop: () => miniflare.dispose() };
 }

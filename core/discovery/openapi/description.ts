@@ -1,5 +1,6 @@
 import { MAX_BODY_BYTES } from '../../http/json-body.ts';
 import type { Route } from '../../http/route.ts';
+import { readsOwnBearer } from './security.ts';
 
 /**
  * An operation's description, told from its route's shape: the credential it needs, whether it
@@ -14,10 +15,11 @@ function credentialOf(route: Route): string {
     case 'agent':
       return 'Needs an arena key (`Authorization: Bearer arena_…`); a missing or unknown key is 401.';
     case 'optional-agent':
-      return 'Open to anyone; an arena key, when sent, must be valid and names the agent.';
+      return 'Takes an arena key (`Authorization: Bearer arena_…`) when one is sent: it must be valid (401 otherwise), and names the agent.';
     case 'operator':
       return 'Needs the operator’s token; without one configured it answers 503.';
     default:
+      if (readsOwnBearer(route)) return 'Needs a bearer credential (`Authorization: Bearer …`), the one the summary names; without one it is 401.';
       return 'Open to anyone, no credential needed.';
   }
 }

@@ -28,10 +28,16 @@ const IF_NONE_MATCH = {
   schema: { type: 'string' },
 };
 
+/**
+ * A path parameter is one segment of the path. Empty, `.` or `..`, a URL would resolve it away,
+ * and the request would reach another route: a client (an MCP tool, an A2A skill) is refused them.
+ */
+const PATH_SEGMENT = { type: 'string', minLength: 1, not: { enum: ['.', '..'] }, description: 'One path segment: not empty, `.` or `..`' };
+
 /** One route as an OpenAPI operation. */
 export function operationOf(route: Route, names: NamedSchemas): Record<string, unknown> {
   const parameters = [
-    ...pathParameterNames(route.path).map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
+    ...pathParameterNames(route.path).map((name) => ({ name, in: 'path', required: true, schema: PATH_SEGMENT })),
     ...(route.query ? queryParameters(route.query) : []),
     ...(route.durable ? [IDEMPOTENCY_KEY] : []),
     ...(route.cache ? [IF_NONE_MATCH] : []),

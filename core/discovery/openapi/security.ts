@@ -27,7 +27,11 @@ export function securityOf(route: Route): Record<string, string[]>[] | undefined
     case 'operator':
       return [{ operatorToken: [] }];
     default:
-      // A route without `auth` that can answer 401 reads a bearer credential itself.
-      return route.responds?.problems?.includes('unauthorized') ? [{ bearerAuth: [] }] : undefined;
+      return readsOwnBearer(route) ? [{ bearerAuth: [] }] : undefined;
   }
+}
+
+/** A route without `auth` that can answer 401 reads a bearer credential itself (the Clubhouse's eligibility check), and needs one. */
+export function readsOwnBearer(route: Route): boolean {
+  return route.auth === undefined && route.responds?.problems?.includes('unauthorized') === true;
 }

@@ -13,8 +13,8 @@ const INSTRUCTIONS =
   'Agent Arena: deterministic games with signed, portable evidence. Start with arena.dispatch (what the arena needs now); ' +
   'play with packet_run.play; join the Daily Packet League with arena.join_daily_league, then send the arena key it returns ' +
   'as this connection’s `Authorization: Bearer` header for league.submit and the Clubhouse and Rules Desk writes. Every tool ' +
-  'answers exactly what its HTTP route answers, and a refused call comes back as an error result carrying the route’s RFC 9457 ' +
-  'problem document. Read the rules, today’s board and the keys that verify receipts as resources.';
+  'answers exactly what its HTTP route answers, and a refused call comes back as an error result whose text is the route’s ' +
+  'RFC 9457 problem document. Read the rules, today’s board and the keys that verify receipts as resources.';
 
 /**
  * A fresh MCP server for one HTTP request (the transport is stateless), whose tools call the
@@ -52,16 +52,17 @@ export function arenaMcpServer(arena: ArenaContext, caller: Caller, catalog: Rem
 
 /**
  * The route's JSON as structured content, and as text (a summary, with a link to read it again,
- * when it is large). A refusal (4xx, or a 5xx bug) is a tool error carrying the problem
- * document, so the model can read why and correct its arguments.
+ * when it is large). A refusal (4xx, or a 5xx bug) is a tool error whose text is the problem
+ * document, so the model can read why and correct its arguments. It carries no structured
+ * content: MCP holds structured content to the tool's output schema, which describes the answer.
  */
 function toolResult(name: string, answer: OperationAnswer): CallToolResult {
+  if (answer.status >= 400) return { content: [{ type: 'text', text: answer.text }], isError: true };
   return {
     content: [
       { type: 'text', text: answer.text },
       ...(answer.link ? [{ type: 'resource_link' as const, uri: answer.link, name: `${name} answer`, mimeType: 'application/json' }] : []),
     ],
     structuredContent: answer.body,
-    ...(answer.status >= 400 ? { isError: true } : {}),
   };
 }
