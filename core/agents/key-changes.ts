@@ -91,10 +91,10 @@ async function registrationOf(arena: ArenaContext, body: KeyChangeBody): Promise
   if (body.registrationCapability !== undefined && body.registrationNonce === undefined) {
     return { capabilityId: (await readCapability(arena, body.registrationCapability, 'registrationCapability')).id };
   }
-  const both = body.registrationNonce !== undefined;
-  throw new HttpError('invalid-request', both ? 'send registrationNonce or registrationCapability, not both' : 'send the arena key as `Authorization: Bearer <key>` with a body of {}, or registrationNonce or registrationCapability without a bearer', {
-    errors: [{ path: '', message: both ? 'one registration at a time' : 'a credential is required' }],
-  });
+  if (body.registrationNonce !== undefined) {
+    throw new HttpError('invalid-request', 'send registrationNonce or registrationCapability, not both', { errors: [{ path: 'registrationCapability', message: 'one registration at a time' }] });
+  }
+  throw unauthorized('send the arena key as `Authorization: Bearer <key>` with a body of {}, or registrationNonce or registrationCapability without a bearer', AUTH_REALM);
 }
 
 /** Makes the change, or says why it could not be made: the key changed meanwhile, or it was rotated as often as it may be. */

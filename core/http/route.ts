@@ -279,11 +279,23 @@ function requestIdentity(method: string, pathname: string, scope: string, key: s
 
 /** Validates `value` against `schema`, or throws a 400 listing every failing field. */
 export function validate<S extends v.GenericSchema>(schema: S, value: unknown, where: 'query' | 'body'): v.InferOutput<S> {
+  // valibot's objects take an array as an object with no members: a JSON array is no object.
+  if (Array.isArray(value) && OBJECT_SCHEMAS.has(rootOf(schema).type)) {
+    throw new HttpError('invalid-request', `invalid ${where}: must be a JSON object, not an array`, { errors: [{ path: '', message: 'must be a JSON object, not an array' }] });
+  }
   const result = v.safeParse(schema, value, { abortPipeEarly: true });
   if (result.success) return result.output;
   const errors = result.issues.map(toFieldError);
   const summary = errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message)).join('; ');
   throw new HttpError('invalid-request', `invalid ${where}: ${summary}`, { errors });
+}
+
+const OBJECT_SCHEMAS = new Set(['object', 'strict_object', 'loose_object', 'object_with_rest']);
+
+/** The schema a pipe starts from, or the schema itself. */
+function rootOf(schema: v.GenericSchema): v.GenericSchema {
+  const pipe = (schema as { pipe?: readonly v.GenericSchema[] }).pipe;
+  return pipe ? rootOf(pipe[0]!) : schema;
 }
 
 function toFieldError(issue: v.BaseIssue<unknown>): FieldError {

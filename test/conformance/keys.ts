@@ -47,7 +47,7 @@ export function arenaKeys(target: Target): void {
     });
 
     it('refuses a change without a credential, with two, or by a registration it does not know', async () => {
-      expectProblem(await post('/api/keys/rotate', {}), 400, 'invalid-request');
+      expectProblem(await post('/api/keys/rotate', {}), 401, 'unauthorized');
       expectProblem(await post('/api/keys/revoke', { registrationNonce: nonce, registrationCapability: 'a.b.c' }), 400, 'invalid-request');
       expectProblem(await post('/api/keys/rotate', { registrationNonce: freshNonce() }), 401, 'unauthorized');
       expectProblem(await post('/api/keys/revoke', {}, `arena_${'Z'.repeat(43)}`), 401, 'unauthorized');

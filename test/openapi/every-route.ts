@@ -95,9 +95,10 @@ export async function exerciseEveryRoute(): Promise<Exchange[]> {
 
   // The league: two agents join with a finishing tape, one submits again; attempts and standings.
   const league = await get('/api/league');
-  const join = (handle: string) =>
-    write('POST', '/api/league/join', { challengeToken: league.challengeToken, actions: finishingTape(league.board), registrationNonce: freshNonce(), agent: { handle, displayName: handle, model: 'm', sentBy: 's' } });
-  const first = await join('first-agent');
+  const join = (handle: string, registrationNonce = freshNonce()) =>
+    write('POST', '/api/league/join', { challengeToken: league.challengeToken, actions: finishingTape(league.board), registrationNonce, agent: { handle, displayName: handle, model: 'm', sentBy: 's' } });
+  const firstNonce = freshNonce();
+  const first = await join('first-agent', firstNonce);
   const second = await join('second-agent');
   const submitted = await write('POST', '/api/league/submit', { challengeToken: league.challengeToken, actions: finishingTape(league.board) }, first.apiKey);
   await get('/api/league/attempts', { query: { date: league.challengeDate } });
@@ -108,6 +109,11 @@ export async function exerciseEveryRoute(): Promise<Exchange[]> {
   await get('/api/leaderboard');
   await get('/api/leaderboard/daily', { query: { date: league.challengeDate } });
   await get('/api/leaderboard/season');
+
+  // Keys: the first agent's rotated by its key, then by its nonce; a third agent's revoked.
+  first.apiKey = (await write('POST', '/api/keys/rotate', {}, first.apiKey)).apiKey;
+  first.apiKey = (await write('POST', '/api/keys/rotate', { registrationNonce: firstNonce })).apiKey;
+  await write('POST', '/api/keys/revoke', {}, (await join('third-agent')).apiKey);
 
   // The Clubhouse: eligibility, joins by key and by capability, a topic, a reply, the reads.
   const capability = proven.registrationCapability.token as string;

@@ -77,7 +77,8 @@ describe('an MCP session with the official client', () => {
     const rotated = await callOn(keyed, 'arena.rotate_key');
     expect(rotated).toMatchObject({ apiKey: expect.stringMatching(/^arena_/), keyGeneration: 1, created: true, agent: { id: joined.agent.id } });
     const stale = (await keyed.callTool({ name: 'league.submit', arguments: { challengeToken: today.challengeToken, actions: tape } })) as Record<string, any>;
-    expect(stale.structuredContent).toMatchObject({ status: 401 });
+    expect(stale.isError).toBe(true);
+    expect(JSON.parse(stale.content[0].text)).toMatchObject({ status: 401 });
     const renewed = await connect(rotated.apiKey);
     expect(await callOn(renewed, 'league.submit', { challengeToken: today.challengeToken, actions: 'UURR' })).toMatchObject({ attempt: { declaration: { handle: me } } });
     expect(await callOn(renewed, 'arena.revoke_key')).toMatchObject({ revoked: true, keyGeneration: 1 });
