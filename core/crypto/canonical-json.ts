@@ -16,6 +16,15 @@ export function checksumOf(value: unknown): string {
   return `sha256:${sha256Hex(canonicalJson(value))}`;
 }
 
+/**
+ * What JSON text can carry and RFC 8785 cannot: a lone surrogate, a number past the doubles
+ * (`1e999` parses as Infinity). A client's value can hold either, so its own error, apart from
+ * a caller's mistake (a cycle, `undefined`), which stays a failure.
+ */
+export class NoCanonicalForm extends Error {
+  override name = 'NoCanonicalForm';
+}
+
 /** Names seen, quoted; bounded, since canonical text is also made of clients' bodies. */
 const quotedNames = new Map<string, string>();
 const QUOTED_NAMES_KEPT = 4096;
@@ -25,7 +34,7 @@ function write(value: unknown, seen: Set<object>): string {
     case 'string':
       return quote(value);
     case 'number':
-      if (!Number.isFinite(value)) throw new Error(Number.isNaN(value) ? 'NaN is not allowed' : 'Infinity is not allowed');
+      if (!Number.isFinite(value)) throw new NoCanonicalForm(Number.isNaN(value) ? 'NaN is not allowed' : 'Infinity is not allowed');
       return JSON.stringify(value);
     case 'boolean':
       return value ? 'true' : 'false';
@@ -75,7 +84,7 @@ function sortedNames(record: object): string[] {
 }
 
 function quote(text: string): string {
-  if (!text.isWellFormed()) throw new Error('Lone surrogate is not allowed');
+  if (!text.isWellFormed()) throw new NoCanonicalForm('Lone surrogate is not allowed');
   return JSON.stringify(text);
 }
 

@@ -4,7 +4,7 @@
  * receipt, a Triad Duel receipt, a State Forge receipt or capsule. Each check is the core's own
  * (token signature and kind, RFC 8785 checksum, the duel's commitment and replay).
  */
-import { checksumOf } from '../crypto/canonical-json.ts';
+import { checksumOf, NoCanonicalForm } from '../crypto/canonical-json.ts';
 import { decodeBase64Url } from '../crypto/base64url.ts';
 import { TokenError, type TokenKind, type Tokens } from '../crypto/tokens.ts';
 import { verifyDuelReceipt } from '../games/triad-duel/receipt.ts';
@@ -50,6 +50,8 @@ export async function verifyEvidence(tokens: Tokens, given: unknown): Promise<Ve
     return { valid: true, kind, game, checked, signedAt };
   } catch (error) {
     if (error instanceof TokenError || error instanceof HttpError) return { valid: false, reason: error.message };
+    // No checksum can be taken of it, so no receipt signs it.
+    if (error instanceof NoCanonicalForm) return { valid: false, reason: `the result has no canonical JSON form (RFC 8785), so no receipt signs it: ${error.message}` };
     throw error;
   }
 }
