@@ -11,6 +11,19 @@ export function canonicalJson(value: unknown): string {
   return write(value, new Set());
 }
 
+/**
+ * Text that names a client's value (a request's fingerprint, a derived key): its canonical JSON,
+ * or where it has none, its JSON as sent, which the same value sent again repeats.
+ */
+export function namingJson(value: unknown): string {
+  try {
+    return canonicalJson(value);
+  } catch (error) {
+    if (error instanceof NoCanonicalForm) return JSON.stringify(value);
+    throw error;
+  }
+}
+
 /** `sha256:` + hex SHA-256 of the canonical JSON: the checksum carried by every receipt. */
 export function checksumOf(value: unknown): string {
   return `sha256:${sha256Hex(canonicalJson(value))}`;
