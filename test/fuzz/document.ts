@@ -27,7 +27,7 @@ export interface DescribedOperation {
   durable: boolean;
 }
 
-const ID = 'https://arena.test/openapi.json';
+const ID = 'https://arena.test/fuzzed.json';
 
 /** `#/a/b~1c` as the parts `a`, `b/c`. */
 function partsOf(pointer: string): string[] {
@@ -38,12 +38,12 @@ function pointerOf(parts: readonly string[]): string {
   return `#/${parts.map((part) => part.replaceAll('~', '~0').replaceAll('/', '~1')).join('/')}`;
 }
 
-/** Schemas at pointers into the document: followed through `$ref`, and validated (JSON Schema 2020-12) in place. */
+/** Schemas at pointers into a document: followed through `$ref`, and validated (JSON Schema 2020-12) in place. */
 export class DocumentSchemas {
   private readonly ajv = new Ajv2020({ strict: false, validateFormats: false });
   private readonly validators = new Map<string, ValidateFunction>();
 
-  constructor(readonly document: OpenApiDocument) {
+  constructor(private readonly document: object) {
     this.ajv.addSchema({ ...document, $id: ID });
   }
 
@@ -76,10 +76,10 @@ export class DocumentSchemas {
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
-/** Every operation the document describes. */
-export function describedOperations(schemas: DocumentSchemas): DescribedOperation[] {
+/** Every operation the document describes; `schemas` are the document's own. */
+export function describedOperations(document: OpenApiDocument, schemas: DocumentSchemas): DescribedOperation[] {
   const operations: DescribedOperation[] = [];
-  for (const [path, item] of Object.entries(schemas.document.paths)) {
+  for (const [path, item] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(item)) {
       if (!METHODS.includes(method)) continue;
       const at = (...parts: string[]) => pointerOf(['paths', path, method, ...parts]);

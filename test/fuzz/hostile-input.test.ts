@@ -5,6 +5,8 @@ import type { OpenApiDocument } from '../openapi/published.ts';
 import { joinedAgent } from '../support/agents.ts';
 import { client } from '../support/http.ts';
 import { RUNTIMES, startArena, type RunningArena } from '../support/servers.ts';
+import { LEGACY_MCP_VERSION } from '../../core/remote/mcp/versions.ts';
+import { bridgeOperations, type ListedTool } from './bridges.ts';
 import { describedOperations, DocumentSchemas, protocolStatuses, type DescribedOperation } from './document.ts';
 import { RealValues } from './real-values.ts';
 import { almostValid, anyShape, type Material } from './requests.ts';
@@ -26,6 +28,9 @@ function runsFor(operation: DescribedOperation): number {
   if (operation.body) return operation.durable ? 24 : 40;
   return Math.min(2 + 3 * operation.parameters.length, 14);
 }
+
+/** Cases per tool and bridge: a tool's arguments are its route's, fuzzed over HTTP too. */
+const RUNS_PER_BRIDGED_TOOL = 5;
 
 /**
  * An answer to a request with input (a body, a required parameter): a result, the kind of object
@@ -76,6 +81,19 @@ function expectAnswered(document: OpenApiDocument, operation: DescribedOperation
 const sameCounts = (stats: Record<string, unknown>) => ({ ...stats, generatedAt: expect.any(String) });
 
 /**
+ * What a bridge answers in its own protocol (a JSON-RPC result, an A2A task) must not carry a
+ * failure either: no internal-error problem anywhere, and an MCP tool error is the route's
+ * problem document or the MCP server's own check of the tool's input or output against its
+ * schemas, never an exception's text.
+ */
+function expectBridged(wire: WireRequest, answer: WireAnswer): void {
+  const where = shown(wire, answer);
+  expect(answer.body, where).not.toContain('/problems/internal-error');
+  const result = answer.status === 200 && answer.type.startsWith('application/json') ? (JSON.parse(answer.body) as { result?: { isError?: boolean; content?: { text?: string }[] } }).result : undefined;
+  if (result?.isError) expect(result.content?.[0]?.text ?? '', where).toMatch(/^\{|^(Input|Output) validation error/);
+}
+
+/**
  * Hostile input to every operation `/openapi.json` describes, as the server under test serves it,
  * on every runtime: so an operation, parameter or body member is fuzzed the day it is
  * described. Most requests are valid but for one value (a parameter, or a body member at any
@@ -84,38 +102,64 @@ const sameCounts = (stats: Record<string, unknown>) => ({ ...stats, generatedAt:
  * the credential the operation takes, so they reach past the first checks; the rest are of any
  * shape (odd methods, content types, credentials, bodies that are not JSON or past the limit,
  * chunked). No answer may be a 5xx, every 4xx is a problem (or the operation's protocol's
- * answer), a refused write stores nothing, and the server keeps serving.
+ * answer), a refused write stores nothing, and the server keeps serving. On Node, every tool
+ * MCP lists is fuzzed the same way through both bridges (MCP, A2A), its arguments from its
+ * listed input schema.
  */
 RUNTIMES.forEach((runtime, index) => {
-  describe(`hostile input to every operation of /openapi.json, on ${runtime}`, () => {
+  describe(`hostile input, on ${runtime}`, () => {
     const seed = SEED + index * SEEDS_PER_RUNTIME;
     const operatorToken = `operator-${encodeBase64Url(randomSeed())}`;
     let arena: RunningArena | undefined;
     const baseUrl = () => arena!.baseUrl;
+    const api = client(baseUrl);
+    let document: OpenApiDocument;
+    let operations: DescribedOperation[];
+    let material: Material;
+    const withReplay = (run: () => Promise<void>) =>
+      run().catch((error: Error) => {
+        throw new Error(`${error.message}\n(replay: ARENA_FUZZ_SEED=${SEED} npx vitest run test/fuzz/hostile-input.test.ts -t 'on ${runtime}')`, { cause: error });
+      });
+
+    // The counts since the last accepted write: a refused write leaves them as they are.
+    const countsNow = async () => (await api.get('/api/stats')).body as Record<string, unknown>;
+    let counts: Record<string, unknown>;
+    let written = true;
+
+    /** Each operation in turn, `runs` cases of it, from its own seed. */
+    async function fuzz(
+      fuzzed: readonly DescribedOperation[],
+      cases: (operation: DescribedOperation) => fc.Arbitrary<WireRequest>,
+      runs: (operation: DescribedOperation) => number,
+      check?: (request: WireRequest, answer: WireAnswer) => void,
+    ) {
+      for (const [at, operation] of fuzzed.entries()) {
+        const property = fc.asyncProperty(cases(operation), async (request) => {
+          if (operation.durable && written) [counts, written] = [await countsNow(), false];
+          const answer = await send(baseUrl(), request);
+          expectAnswered(document, operation, request, answer);
+          check?.(request, answer);
+          if (answer.status < 300) written ||= WRITES.has(request.method);
+          else if (operation.durable && answer.status >= 400) expect(await countsNow(), `a refused write stored something: ${shown(request, answer)}`).toEqual(sameCounts(counts));
+        });
+        await withReplay(() => fc.assert(property, { numRuns: runs(operation), seed: seed + at }));
+      }
+    }
+
+    // The server, the document it serves, credentials, and real values from valid requests,
+    // round after round, each round's answers filling the next one's (a document's answer is
+    // the same each round).
     beforeAll(async () => {
       arena = await startArena(runtime, { ARENA_SIGNING_KEY: encodeBase64Url(randomSeed()), ARENA_OPERATOR_TOKEN: operatorToken });
-    });
-    afterAll(async () => arena?.stop());
-
-    it('never answers 5xx, answers every 4xx as a problem (or in its protocol), and stores nothing it refused', async () => {
-      const api = client(baseUrl);
-      const document = (await api.get('/openapi.json')).body as OpenApiDocument;
+      document = (await api.get('/openapi.json')).body as OpenApiDocument;
       const schemas = new DocumentSchemas(document);
-      const operations = describedOperations(schemas);
-      const material: Material = {
+      operations = describedOperations(document, schemas);
+      material = {
         schemas,
         real: new RealValues(),
         // A credential for each security scheme the document names: an agent's key, the operator's token.
         credentials: { bearerAuth: (await joinedAgent(baseUrl, 'fuzzed')).key, operatorToken },
       };
-      const replayed = `(replay: ARENA_FUZZ_SEED=${SEED} npx vitest run test/fuzz/hostile-input.test.ts -t 'on ${runtime}')`;
-      const withReplay = (run: () => Promise<void>) =>
-        run().catch((error: Error) => {
-          throw new Error(`${error.message}\n${replayed}`, { cause: error });
-        });
-
-      // Valid requests first, round after round, each round's answers filling the next one's (a
-      // document's answer is the same each round).
       await withReplay(async () => {
         for (let round = 0; round < GATHERING_ROUNDS; round++) {
           for (const [at, operation] of operations.entries()) {
@@ -129,24 +173,21 @@ RUNTIMES.forEach((runtime, index) => {
           }
         }
       });
+    });
+    afterAll(async () => arena?.stop());
 
-      // The counts since the last accepted write: a refused write leaves them as they are.
-      const countsNow = async () => (await api.get('/api/stats')).body as Record<string, unknown>;
-      let counts = await countsNow();
-      let written = false;
-      // Then every operation in turn, most requests valid but for one value, the rest of any shape.
-      for (const [at, operation] of operations.entries()) {
-        const requests = fc.oneof({ weight: 3, arbitrary: almostValid(operation, material) }, { weight: 1, arbitrary: anyShape(operation, material) });
-        const property = fc.asyncProperty(requests, async (request) => {
-          if (operation.durable && written) [counts, written] = [await countsNow(), false];
-          const answer = await send(baseUrl(), request);
-          expectAnswered(document, operation, request, answer);
-          if (answer.status < 300) written ||= WRITES.has(request.method);
-          else if (operation.durable && answer.status >= 400) expect(await countsNow(), `a refused write stored something: ${shown(request, answer)}`).toEqual(sameCounts(counts));
-        });
-        await withReplay(() => fc.assert(property, { numRuns: runsFor(operation), seed: seed + at }));
-      }
+    it('to every operation of /openapi.json: never a 5xx, every 4xx a problem (or in its protocol), nothing stored when refused', async () => {
+      // Most requests valid but for one value, the rest of any shape.
+      const cases = (operation: DescribedOperation) => fc.oneof({ weight: 3, arbitrary: almostValid(operation, material) }, { weight: 1, arbitrary: anyShape(operation, material) });
+      await fuzz(operations, cases, runsFor);
       expect((await api.get('/api/games/packet-run/play?actions=UURR')).status).toBe(200);
     }, 240_000);
+
+    // The bridges are the core's own, the same on every runtime, and their transport is fuzzed above.
+    it.runIf(runtime === 'node')('to every MCP tool and A2A skill: never a failure, in the answer or inside it', async () => {
+      const listed = await send(baseUrl(), { method: 'POST', target: '/api/mcp', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': LEGACY_MCP_VERSION }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' });
+      const bridged = bridgeOperations((JSON.parse(listed.body) as { result: { tools: ListedTool[] } }).result.tools);
+      await fuzz(bridged.operations, (operation) => almostValid(operation, { ...material, schemas: bridged.schemas }), () => RUNS_PER_BRIDGED_TOOL, expectBridged);
+    }, 120_000);
   });
 });

@@ -124,7 +124,8 @@ function wireRequest(operation: DescribedOperation, parts: ValidParts, raw?: { i
     else headers[parameter.name.toLowerCase()] = text;
   });
   if (parts.credential !== undefined) headers.authorization = `Bearer ${parts.credential}`;
-  if (parts.accept !== undefined) headers.accept = parts.accept;
+  // An Accept the operation declares (MCP's) stands.
+  if (parts.accept !== undefined) headers.accept ??= parts.accept;
   const target = query.length === 0 ? path : `${path}?${query.join('&')}`;
   if (!operation.body || parts.body === undefined) return { method: operation.method, target, headers };
   return { method: operation.method, target, headers: { ...headers, 'content-type': parts.bodyType }, body: jsonText(parts.body) };
