@@ -12,7 +12,10 @@ export interface WireRequest {
 
 export interface WireAnswer {
   status: number;
-  /** The answer's Content-Type; `reset` when the server closed the connection instead of answering. */
+  /**
+   * The answer's Content-Type; `reset` when the server closed the connection instead of
+   * answering, `unreadable` when what it sent is not HTTP a client can read.
+   */
   type: string;
   body: string;
 }
@@ -42,8 +45,12 @@ export function send(baseUrl: string, wire: WireRequest): Promise<WireAnswer> {
       response.on('error', reject);
     });
     request.setTimeout(ANSWER_WITHIN_MS, () => request.destroy(new Error(`no answer within ${ANSWER_WITHIN_MS} ms`)));
-    // A server may close the connection instead of reading a body past the limit (or, Bun, a method it does not know).
-    request.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNRESET' || error.code === 'EPIPE' ? resolve({ status: 0, type: 'reset', body: '' }) : reject(error)));
+    request.on('error', (error: NodeJS.ErrnoException) => {
+      // A server may close the connection instead of reading a body past the limit (or, Bun, a method it does not know).
+      if (error.code === 'ECONNRESET' || error.code === 'EPIPE') resolve({ status: 0, type: 'reset', body: '' });
+      else if (error.code?.startsWith('HPE_')) resolve({ status: 0, type: 'unreadable', body: error.message });
+      else reject(error);
+    });
     if (wire.chunks) {
       for (const chunk of wire.chunks) request.write(chunk);
     } else if (wire.body !== undefined) {
