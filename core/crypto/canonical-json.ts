@@ -12,6 +12,15 @@ export function canonicalJson(value: unknown): string {
 }
 
 /**
+ * A value RFC 8785 cannot write: text with a lone surrogate, a number that is not finite. JSON
+ * text carries both (`"\ud800"`, and `1e999`, which parses as Infinity), so a client's value can
+ * hold them: its own error, apart from a caller's mistake (a cycle, `undefined`).
+ */
+export class NoCanonicalForm extends Error {
+  override name = 'NoCanonicalForm';
+}
+
+/**
  * Text that names a client's value (a request's fingerprint, a derived key): its canonical JSON,
  * or where it has none, its JSON as sent, which the same value sent again repeats.
  */
@@ -27,15 +36,6 @@ export function namingJson(value: unknown): string {
 /** `sha256:` + hex SHA-256 of the canonical JSON: the checksum carried by every receipt. */
 export function checksumOf(value: unknown): string {
   return `sha256:${sha256Hex(canonicalJson(value))}`;
-}
-
-/**
- * What JSON text can carry and RFC 8785 cannot: a lone surrogate, a number past the doubles
- * (`1e999` parses as Infinity). A client's value can hold either, so its own error, apart from
- * a caller's mistake (a cycle, `undefined`), which stays a failure.
- */
-export class NoCanonicalForm extends Error {
-  override name = 'NoCanonicalForm';
 }
 
 /** Names seen, quoted; bounded, since canonical text is also made of clients' bodies. */

@@ -1,5 +1,5 @@
 import { LEGACY_MCP_VERSION } from '../../core/remote/mcp/versions.ts';
-import { DocumentSchemas, type DescribedOperation } from './document.ts';
+import { DocumentSchemas, pointerOf, type DescribedOperation } from './document.ts';
 
 /** A tool as MCP's `tools/list` describes it. */
 export interface ListedTool {
@@ -16,8 +16,6 @@ function movedUnder(schema: unknown, at: string): unknown {
   );
 }
 
-const pointerPart = (name: string) => name.replaceAll('~', '~0').replaceAll('/', '~1');
-
 /**
  * Every tool the arena lists, as an operation of each bridge that calls it: an MCP `tools/call`
  * on `/api/mcp`, and an A2A message on `/a2a/v1/message:send` with the skill call in a data
@@ -28,7 +26,7 @@ export function bridgeOperations(tools: readonly ListedTool[]): { schemas: Docum
   const mcp: Record<string, unknown> = {};
   const a2a: Record<string, unknown> = {};
   for (const { name, inputSchema } of tools) {
-    const argumentsOf = (bridge: string, path: string) => movedUnder(inputSchema, `#/${bridge}/${pointerPart(name)}${path}`);
+    const argumentsOf = (...at: string[]) => movedUnder(inputSchema, pointerOf(at));
     mcp[name] = {
       type: 'object',
       properties: {
@@ -37,13 +35,13 @@ export function bridgeOperations(tools: readonly ListedTool[]): { schemas: Docum
         method: { const: 'tools/call' },
         params: {
           type: 'object',
-          properties: { name: { const: name }, arguments: argumentsOf('mcp', '/properties/params/properties/arguments') },
+          properties: { name: { const: name }, arguments: argumentsOf('mcp', name, 'properties', 'params', 'properties', 'arguments') },
           required: ['name', 'arguments'],
         },
       },
       required: ['jsonrpc', 'id', 'method', 'params'],
     };
-    const data = { type: 'object', properties: { skill: { const: name }, arguments: argumentsOf('a2a', '/properties/message/properties/parts/items/properties/data/properties/arguments') }, required: ['skill', 'arguments'] };
+    const data = { type: 'object', properties: { skill: { const: name }, arguments: argumentsOf('a2a', name, 'properties', 'message', 'properties', 'parts', 'items', 'properties', 'data', 'properties', 'arguments') }, required: ['skill', 'arguments'] };
     a2a[name] = {
       type: 'object',
       properties: {
@@ -72,11 +70,11 @@ export function bridgeOperations(tools: readonly ListedTool[]): { schemas: Docum
         { name: 'Accept', in: 'header', required: true, schema: schemas.at('#/headers/accept') },
         { name: 'MCP-Protocol-Version', in: 'header', required: true, schema: schemas.at('#/headers/version') },
       ],
-      body: { types: ['application/json'], schema: schemas.at(`#/mcp/${pointerPart(name)}`) },
+      body: { types: ['application/json'], schema: schemas.at(pointerOf(['mcp', name])) },
       security,
       durable: false,
     },
-    { method: 'POST', path: '/a2a/v1/message:send', parameters: [], body: { types: ['application/json'], schema: schemas.at(`#/a2a/${pointerPart(name)}`) }, security, durable: false },
+    { method: 'POST', path: '/a2a/v1/message:send', parameters: [], body: { types: ['application/json'], schema: schemas.at(pointerOf(['a2a', name])) }, security, durable: false },
   ]);
   return { schemas, operations };
 }

@@ -34,7 +34,8 @@ function partsOf(pointer: string): string[] {
   return pointer.replace(/^#\/?/, '').split('/').filter(Boolean).map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'));
 }
 
-function pointerOf(parts: readonly string[]): string {
+/** The parts as a JSON pointer (`#/a/b~1c`). */
+export function pointerOf(parts: readonly string[]): string {
   return `#/${parts.map((part) => part.replaceAll('~', '~0').replaceAll('/', '~1')).join('/')}`;
 }
 
@@ -54,7 +55,7 @@ export class DocumentSchemas {
     return current;
   }
 
-  /** The schema of a member, an item or a branch of `parent`: `at(parent, 'properties', 'name')`. */
+  /** The schema of a member, an item or a branch of `parent`: `child(parent, 'properties', 'name')`. */
   child(parent: SchemaAt, ...parts: string[]): SchemaAt {
     return this.at(pointerOf([...partsOf(parent.pointer), ...parts]));
   }

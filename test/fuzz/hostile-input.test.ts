@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeBase64Url, randomSeed } from '../../core/index.ts';
+import { LEGACY_MCP_VERSION } from '../../core/remote/mcp/versions.ts';
 import type { OpenApiDocument } from '../openapi/published.ts';
 import { joinedAgent } from '../support/agents.ts';
 import { client } from '../support/http.ts';
 import { RUNTIMES, startArena, type RunningArena } from '../support/servers.ts';
-import { LEGACY_MCP_VERSION } from '../../core/remote/mcp/versions.ts';
 import { bridgeOperations, type ListedTool } from './bridges.ts';
 import { describedOperations, DocumentSchemas, protocolStatuses, type DescribedOperation } from './document.ts';
 import { RealValues } from './real-values.ts';
