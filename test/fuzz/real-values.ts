@@ -40,7 +40,8 @@ export class RealValues {
   private readonly byName = new Map<string, Map<string, unknown>>();
   private readonly results = new Map<string, unknown>();
   private readonly objects = new Map<string, unknown>();
-  private readonly fits = new Map<string, Fitting>();
+  /** What fits, by the document the schemas are in, then by member name and pointer; made again as values come in. */
+  private fits = new WeakMap<DocumentSchemas, Map<string, Fitting>>();
 
   /**
    * Takes in one JSON answer: every member under its name, and every object. A `result` is an
@@ -48,7 +49,7 @@ export class RealValues {
    * whole to a member that takes any object (`{ "evidence": … }`).
    */
   add(answer: unknown, result: boolean): void {
-    this.fits.clear();
+    this.fits = new WeakMap();
     if (result && isObject(answer)) keep(this.results, answer, RESULTS);
     const visit = (value: unknown, name: string | undefined) => {
       if (name !== undefined && !describes(value)) {
@@ -67,8 +68,10 @@ export class RealValues {
 
   /** Real values that fit the schema of a member called `name`. */
   fitting(schemas: DocumentSchemas, at: SchemaAt, name: string | undefined): Fitting {
+    let known = this.fits.get(schemas);
+    if (!known) this.fits.set(schemas, (known = new Map()));
     const key = `${name ?? ''}\n${at.pointer}`;
-    let fit = this.fits.get(key);
+    let fit = known.get(key);
     if (fit) return fit;
     const named = new Map<string, unknown>();
     for (const value of name === undefined ? [] : (this.byName.get(name)?.values() ?? [])) for (const inner of within(value)) if (!describes(inner)) keep(named, inner, Infinity);
@@ -87,7 +90,7 @@ export class RealValues {
         : [];
       fit = { named: [...named.values()].filter(fits), shaped: shaped.filter(fits) };
     }
-    this.fits.set(key, fit);
+    known.set(key, fit);
     return fit;
   }
 }
