@@ -1,7 +1,7 @@
 import canonicalize from 'canonicalize';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson } from './canonical-json.ts';
+import { canonicalJson, namingJson, NoCanonicalForm } from './canonical-json.ts';
 
 /** Any JSON value, strings and names over all of Unicode (astral planes included). */
 const anyJson = fc.jsonValue({ stringUnit: 'binary', maxDepth: 6 });
@@ -33,13 +33,23 @@ describe('canonicalJson (RFC 8785)', () => {
       fc.property(withLoneSurrogate, (text) => {
         expect(() => canonicalize({ [text]: 1 })).toThrow();
         expect(() => canonicalJson({ [text]: 1 })).toThrow(/Lone surrogate/);
-        expect(() => canonicalJson([text])).toThrow(/Lone surrogate/);
+        expect(() => canonicalJson([text])).toThrow(NoCanonicalForm);
       }),
     );
-    for (const bad of [Number.NaN, Infinity, -Infinity]) expect(() => canonicalJson({ x: bad })).toThrow(/not allowed/);
+    for (const bad of [Number.NaN, Infinity, -Infinity]) expect(() => canonicalJson({ x: bad })).toThrow(NoCanonicalForm);
+    // What JSON text can carry: a client's body parsed.
+    expect(() => canonicalJson(JSON.parse('{"n":1e999}'))).toThrow(/Infinity is not allowed/);
     const cycle: Record<string, unknown> = {};
     cycle.self = cycle;
     expect(() => canonicalJson(cycle)).toThrow(/Circular/);
     expect(() => canonicalJson(undefined)).toThrow(TypeError);
+  });
+
+  it('names a value by its canonical JSON, or by its JSON as sent where it has none; a cycle is still an error', () => {
+    expect(namingJson({ b: 1, a: 2 })).toBe('{"a":2,"b":1}');
+    expect(namingJson({ b: '\ud800', a: 2 })).toBe('{"b":"\\ud800","a":2}');
+    const cycle: Record<string, unknown> = {};
+    cycle.self = cycle;
+    expect(() => namingJson(cycle)).toThrow(/Circular/);
   });
 });

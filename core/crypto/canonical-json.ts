@@ -11,6 +11,28 @@ export function canonicalJson(value: unknown): string {
   return write(value, new Set());
 }
 
+/**
+ * A value RFC 8785 cannot write: text with a lone surrogate, a number that is not finite. JSON
+ * text carries both (`"\ud800"`, and `1e999`, which parses as Infinity), so a client's value can
+ * hold them: its own error, apart from a caller's mistake (a cycle, `undefined`).
+ */
+export class NoCanonicalForm extends Error {
+  override name = 'NoCanonicalForm';
+}
+
+/**
+ * Text that names a client's value (a request's fingerprint, a derived key): its canonical JSON,
+ * or where it has none, its JSON as sent, which the same value sent again repeats.
+ */
+export function namingJson(value: unknown): string {
+  try {
+    return canonicalJson(value);
+  } catch (error) {
+    if (error instanceof NoCanonicalForm) return JSON.stringify(value);
+    throw error;
+  }
+}
+
 /** `sha256:` + hex SHA-256 of the canonical JSON: the checksum carried by every receipt. */
 export function checksumOf(value: unknown): string {
   return `sha256:${sha256Hex(canonicalJson(value))}`;
@@ -25,7 +47,7 @@ function write(value: unknown, seen: Set<object>): string {
     case 'string':
       return quote(value);
     case 'number':
-      if (!Number.isFinite(value)) throw new Error(Number.isNaN(value) ? 'NaN is not allowed' : 'Infinity is not allowed');
+      if (!Number.isFinite(value)) throw new NoCanonicalForm(Number.isNaN(value) ? 'NaN is not allowed' : 'Infinity is not allowed');
       return JSON.stringify(value);
     case 'boolean':
       return value ? 'true' : 'false';
@@ -75,7 +97,7 @@ function sortedNames(record: object): string[] {
 }
 
 function quote(text: string): string {
-  if (!text.isWellFormed()) throw new Error('Lone surrogate is not allowed');
+  if (!text.isWellFormed()) throw new NoCanonicalForm('Lone surrogate is not allowed');
   return JSON.stringify(text);
 }
 

@@ -39,7 +39,8 @@ export function describe(difference: Difference): string {
 
 /** A value as a reason shows it: its JSON, cut short. */
 export function shown(value: unknown): string {
-  const text = JSON.stringify(value, (_, inner: unknown) => (inner instanceof Unsigned ? '(unsigned)' : inner)) ?? String(value);
+  // A number JSON text can hold and a double cannot (1e999) is shown as what it became, not as null.
+  const text = typeof value === 'number' && !Number.isFinite(value) ? String(value) : (JSON.stringify(value, (_, inner: unknown) => (inner instanceof Unsigned ? '(unsigned)' : inner)) ?? String(value));
   return text.length > 60 ? `${text.slice(0, 59)}…` : text;
 }
 

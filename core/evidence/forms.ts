@@ -42,6 +42,8 @@ export function formsOf(opened: Opened, tokens: Tokens): Form[] {
         (file) =>
           answerHolding('a league join answer', attempt(file.attempt, ['attempt']), {
             apiKey: UNSIGNED,
+            keyGeneration: UNSIGNED,
+            keyCreatedAt: UNSIGNED,
             keyNotice: UNSIGNED,
             created: UNSIGNED,
             agent: UNSIGNED,

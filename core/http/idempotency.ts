@@ -1,5 +1,5 @@
 import type { ArenaContext } from '../context.ts';
-import { canonicalJson } from '../crypto/canonical-json.ts';
+import { namingJson } from '../crypto/canonical-json.ts';
 import { sha256Hex } from '../crypto/sha256.ts';
 import type { IdempotencyClaim, StoredResponse } from './idempotency-store.ts';
 import { HttpError, problemResponse } from './problem.ts';
@@ -66,16 +66,9 @@ export function requestDigestOf(keyDigest: string, fingerprint: string): string 
   return sha256Hex(`${keyDigest}\n${fingerprint}`);
 }
 
-/** Same key and same body: the same request. The body is compared as canonical JSON. */
+/** Same key and same body: the same request. The body is compared as canonical JSON (as sent, where it has none). */
 export function fingerprintOf(method: string, pathname: string, body: unknown): string {
-  let text = '';
-  try {
-    text = body === undefined ? '' : canonicalJson(body);
-  } catch {
-    // Text canonical JSON cannot carry (a lone surrogate in a token field, say): compare as sent.
-    text = JSON.stringify(body);
-  }
-  return sha256Hex(`${method} ${pathname}\n${text}`);
+  return sha256Hex(`${method} ${pathname}\n${body === undefined ? '' : namingJson(body)}`);
 }
 
 /** One durable write's request, as `runOnce` needs it. */

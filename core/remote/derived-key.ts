@@ -1,5 +1,5 @@
 import { bytesToHex } from '@noble/hashes/utils.js';
-import { canonicalJson } from '../crypto/canonical-json.ts';
+import { namingJson } from '../crypto/canonical-json.ts';
 import { keyedDigest } from '../crypto/derive.ts';
 import type { Caller } from './call-route.ts';
 
@@ -13,5 +13,5 @@ import type { Caller } from './call-route.ts';
 export function derivedIdempotencyKey(secret: Uint8Array, caller: Caller, operation: string, args: Record<string, unknown>): string {
   const credential = caller.request.headers.get('authorization');
   const who = credential !== null ? `credential|${credential}` : `address|${caller.connection.clientAddress ?? 'unknown'}`;
-  return `derived-${bytesToHex(keyedDigest(secret, 'derived-idempotency-key', `${who}\n${operation}\n${canonicalJson(args)}`))}`;
+  return `derived-${bytesToHex(keyedDigest(secret, 'derived-idempotency-key', `${who}\n${operation}\n${namingJson(args)}`))}`;
 }

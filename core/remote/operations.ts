@@ -86,7 +86,8 @@ function operationOf(route: Route, tool: AgentTool, operation: JsonObject, compo
     outputSchema: withDefinitions(asObjectRoot(answerSchemaOf(operation, components), tool.name), components),
     readOnly: !route.durable,
     toCall(args) {
-      const path = route.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(args[name])));
+      // A lone surrogate has no place in a URL: as U+FFFD, the route answers that nothing has that name.
+      const path = route.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(args[name]).toWellFormed()));
       const query = Object.fromEntries(queryNames.flatMap((name) => (args[name] === undefined ? [] : [[name, String(args[name])]])));
       const key = args[IDEMPOTENCY_ARGUMENT];
       const taken = new Set([...pathNames, ...queryNames, IDEMPOTENCY_ARGUMENT]);

@@ -64,7 +64,7 @@ beforeAll(async () => {
     { 'idempotency-key': freshKey() },
   );
   expect(joined.status).toBe(200);
-  add('a league join answer', joined.body, 'a league join answer', ['apiKey', 'keyNotice', 'created', 'agent', 'remainingAttempts', ...within('attempt')]);
+  add('a league join answer', joined.body, 'a league join answer', ['apiKey', 'keyGeneration', 'keyCreatedAt', 'keyNotice', 'created', 'agent', 'remainingAttempts', ...within('attempt')]);
   const submit = await arena.post(
     '/api/league/submit',
     { challengeToken: league.challengeToken, actions: `${finishingTape(league.board).slice(0, 5)}UDLRRLDU` },
