@@ -11,22 +11,11 @@ import { openMemoryStore } from '../fixtures/memory-store.ts';
 import { freshKey } from '../fixtures/league.ts';
 import { client } from './support/http.ts';
 import { startArena, type RunningArena } from './support/servers.ts';
+import { ONE_IPV4_SPELLINGS } from '../fixtures/address-spellings.ts';
 
 const CHECK_IN = { displayName: 'Spelled', model: 'unknown', sentBy: 'a test', purpose: 'Counting spellings.', operatorAuthorized: true };
 
-/** Ten spellings of 203.0.113.9, each counted as a client of its own before. */
-const ONE_IPV4 = [
-  '203.0.113.9',
-  '::ffff:203.0.113.9',
-  '::ffff:cb00:7109',
-  '0:0:0:0:0:ffff:cb00:7109',
-  '0000:0000:0000:0000:0000:FFFF:CB00:7109',
-  '::FFFF:203.000.113.009',
-  '[::ffff:203.0.113.9]',
-  '[::ffff:cb00:7109]:443',
-  '203.0.113.9:51234',
-  '::ffff:203.0.113.9%eth0',
-];
+const ONE_IPV4 = ONE_IPV4_SPELLINGS;
 /** Ten addresses of one /64, variously spelled. */
 const ONE_SLASH_64 = Array.from({ length: 10 }, (_, index) => (index % 2 ? `2001:DB8:0:7:${index}::1` : `[2001:db8::7:${index.toString(16)}:0:0:${index}]:80`));
 

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { clientKeyOf } from './client-key.ts';
+import { ONE_IPV4_SPELLINGS } from '../../fixtures/address-spellings.ts';
 
 const octet = fc.nat(255);
 const ipv4 = fc.tuple(octet, octet, octet, octet);
@@ -111,19 +112,7 @@ describe('clientKeyOf', () => {
   });
 
   it('reads the spellings that were counted as ten clients as one', () => {
-    const spellings = [
-      '203.0.113.9',
-      '::ffff:203.0.113.9',
-      '::ffff:cb00:7109',
-      '0:0:0:0:0:ffff:cb00:7109',
-      '0000:0000:0000:0000:0000:FFFF:CB00:7109',
-      '::FFFF:203.000.113.009',
-      '[::ffff:203.0.113.9]',
-      '[::ffff:cb00:7109]:443',
-      '203.0.113.9:51234',
-      '::ffff:203.0.113.9%eth0',
-    ];
-    expect(new Set(spellings.map(clientKeyOf))).toEqual(new Set(['203.0.113.9']));
+    expect(new Set(ONE_IPV4_SPELLINGS.map(clientKeyOf))).toEqual(new Set(['203.0.113.9']));
     expect(clientKeyOf('2001:DB8:0:7:1:2:3:4')).toBe('2001:db8:0:7::');
     expect(clientKeyOf('[fe80::1%25en0]:8080')).toBe('fe80:0:0:0::');
   });
