@@ -15,7 +15,6 @@ import { ONE_IPV4_SPELLINGS } from '../fixtures/address-spellings.ts';
 
 const CHECK_IN = { displayName: 'Spelled', model: 'unknown', sentBy: 'a test', purpose: 'Counting spellings.', operatorAuthorized: true };
 
-const ONE_IPV4 = ONE_IPV4_SPELLINGS;
 /** Ten addresses of one /64, variously spelled. */
 const ONE_SLASH_64 = Array.from({ length: 10 }, (_, index) => (index % 2 ? `2001:DB8:0:7:${index}::1` : `[2001:db8::7:${index.toString(16)}:0:0:${index}]:80`));
 
@@ -32,7 +31,7 @@ describe('the core keys each client once, whatever the spelling of its address',
   it('keeps a daily cap of check-ins for ten spellings of one IPv4 address, and for ten addresses of one /64', async () => {
     const { arena, checkIn } = await arenaWith({ arrivalDailyCap: 2, anonymousWritesPerHour: 0 });
     const statuses = [];
-    for (const address of ONE_IPV4) statuses.push(await checkIn(address));
+    for (const address of ONE_IPV4_SPELLINGS) statuses.push(await checkIn(address));
     expect(statuses).toEqual([201, 201, ...Array(8).fill(429)]);
     const sixFour = [];
     for (const address of ONE_SLASH_64) sixFour.push(await checkIn(address));
@@ -47,7 +46,7 @@ describe('the core keys each client once, whatever the spelling of its address',
   it('charges ten spellings to one hourly budget of anonymous writes', async () => {
     const { checkIn } = await arenaWith({ arrivalDailyCap: 100, anonymousWritesPerHour: 3 });
     const statuses = [];
-    for (const address of ONE_IPV4) statuses.push(await checkIn(address));
+    for (const address of ONE_IPV4_SPELLINGS) statuses.push(await checkIn(address));
     expect(statuses).toEqual([201, 201, 201, ...Array(7).fill(429)]);
   });
 
@@ -83,7 +82,7 @@ describe.each(['node', 'bun', 'deno'] as const)('behind a trusted proxy on %s', 
 
   it('counts ten spellings of one address as one client, and garbage hops as the proxy', async () => {
     const statuses = [];
-    for (const address of ONE_IPV4) statuses.push(await checkIn(`198.51.100.1, ${address}`));
+    for (const address of ONE_IPV4_SPELLINGS) statuses.push(await checkIn(`198.51.100.1, ${address}`));
     expect(statuses).toEqual([201, 201, ...Array(8).fill(429)]);
     // A hop that is not an address is not a new client each time: the proxy (the peer) is.
     const garbage = [];
