@@ -1,5 +1,24 @@
+import { withHeaders } from '../core/index.ts';
+
 /** How long requests in flight get to finish once the process is asked to stop. */
 const DRAIN_BOUND_MS = 10_000;
+
+/**
+ * How long a connection with no request in flight is kept open once stopping: a request already
+ * on its way on it (a keep-alive client's next, a new connection's first) is answered, with
+ * `Connection: close`, rather than reset. A client that sends nothing for this long is not in
+ * the middle of anything.
+ */
+export const IDLE_GRACE_MS = 1_000;
+
+export function idleGrace(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, IDLE_GRACE_MS));
+}
+
+/** The answer, saying `Connection: close`: every answer a stopping server gives, so its client sends nothing more on that connection. */
+export function closingConnection(answer: Response): Response {
+  return withHeaders(answer, (headers) => headers.set('connection', 'close'));
+}
 
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
 export type StopSignal = (typeof STOP_SIGNALS)[number];
@@ -9,7 +28,12 @@ export interface Shutdown {
   onSignal(signal: StopSignal, handler: () => void): void;
   /** Ends the answers that never end by themselves (event streams), so draining can finish. */
   endStreams(): void;
-  /** Stops accepting connections; settles once the answers in flight have been sent. */
+  /**
+   * Stops accepting connections and settles once every connection has closed. Every answer from
+   * then on, those in flight included, says `Connection: close` and ends its connection; one with
+   * nothing in flight is closed only after `IDLE_GRACE_MS`, so a request already on its way is
+   * answered rather than reset.
+   */
   drain(): Promise<void>;
   /** Closes the store: SQLite's write-ahead log checkpointed into the file, PostgreSQL's pool ended. */
   closeStore(): Promise<void>;

@@ -7,7 +7,7 @@ import { loadLocalSettings } from '../local/settings.ts';
 import { failedStart } from '../failed-start.ts';
 import { logFailure } from '../log-failure.ts';
 import { nativeSha256 } from '../native-sha256.ts';
-import { stopGracefully } from '../graceful-shutdown.ts';
+import { closingConnection, idleGrace, stopGracefully } from '../graceful-shutdown.ts';
 import { compressed } from '../zlib-compression.ts';
 
 // Bun refuses request heads past 16 KiB with a bare 431. Its process-wide limit, the one
@@ -23,6 +23,8 @@ const settings = await loadLocalSettings(Bun.env, {
   open: (path) => createBunSqliteDialect(new Database(path, { create: true })),
 }).catch((error: unknown) => failedStart(error, process.exit));
 const arena = createArena({ ...settings.arena, runtime: 'bun' });
+// Once stopping, every answer closes its connection (graceful-shutdown.ts).
+let stopping = false;
 const server = Bun.serve({
   port: settings.port,
   hostname: settings.hostname,
@@ -39,7 +41,8 @@ const server = Bun.serve({
     // Bun closes a connection idle for 10 s; an event stream is quiet for up to its heartbeat, and
     // ends when its client goes.
     if (isStream(answer)) bun.timeout(request, 0);
-    return standardResponse(await compressed(answer, request.headers.get('accept-encoding')));
+    const sent = await compressed(answer, request.headers.get('accept-encoding'));
+    return standardResponse(stopping ? closingConnection(sent) : sent);
   },
   error: (error) => {
     logFailure('the fetch handler threw', error);
@@ -50,9 +53,16 @@ console.log(`Agent Arena (bun) listening on http://localhost:${server.port}`);
 
 stopGracefully({
   onSignal: (signal, handler) => process.on(signal, handler),
-  // Resolves once every connection has closed: answers in flight finish, idle ones end now.
   endStreams: () => arena.endEventStreams(),
-  drain: () => server.stop(),
+  // Bun's stop() closes every connection with no request in flight, and drops a request that comes
+  // later on one it left open: so listening goes on for the grace, every answer closing its
+  // connection, and stop() comes once the clients have had their last answers. It resolves once
+  // the answers in flight are sent.
+  drain: async () => {
+    stopping = true;
+    await idleGrace();
+    await server.stop();
+  },
   closeStore: () => settings.arena.store.close(),
   exit: (code) => process.exit(code),
   say: (line) => console.log(line),

@@ -7,7 +7,7 @@ import { loadLocalSettings } from '../local/settings.ts';
 import { failedStart } from '../failed-start.ts';
 import { logFailure } from '../log-failure.ts';
 import { nativeSha256 } from '../native-sha256.ts';
-import { stopGracefully } from '../graceful-shutdown.ts';
+import { closingConnection, idleGrace, stopGracefully } from '../graceful-shutdown.ts';
 import { compressed } from '../zlib-compression.ts';
 import { ConnectionClosed, toDenoResponse } from './closing-answer.ts';
 
@@ -19,6 +19,8 @@ const settings = await loadLocalSettings(Deno.env.toObject(), {
   open: (path) => createNodeSqliteDialect(new DatabaseSync(path)),
 }).catch((error: unknown) => failedStart(error, (code) => Deno.exit(code)));
 const arena = createArena({ ...settings.arena, runtime: 'deno' });
+// Once stopping, every answer closes its connection (graceful-shutdown.ts).
+let stopping = false;
 const server = Deno.serve(
   {
     port: settings.port,
@@ -36,15 +38,23 @@ const server = Deno.serve(
     // Compressed while the answer still holds its bytes: asking an ordinary Response whether it
     // has a body makes Deno build a stream for it, and serve it as one.
     const answer = await arena.answer(request, address === undefined ? {} : { clientAddress: address });
-    return toDenoResponse(await compressed(answer, request.headers.get('accept-encoding')));
+    const sent = await compressed(answer, request.headers.get('accept-encoding'));
+    return toDenoResponse(stopping ? closingConnection(sent) : sent);
   },
 );
 
 stopGracefully({
   onSignal: (signal, handler) => Deno.addSignalListener(signal, handler),
-  // Stops accepting, and resolves once the answers in flight are sent.
   endStreams: () => arena.endEventStreams(),
-  drain: () => server.shutdown(),
+  // Deno's shutdown() closes every connection with no request in flight, a new one whose request
+  // has not been read yet included: so listening goes on for the grace, every answer closing its
+  // connection, and shutdown() comes once the clients have had their last answers. It resolves
+  // once the answers in flight are sent.
+  drain: async () => {
+    stopping = true;
+    await idleGrace();
+    await server.shutdown();
+  },
   closeStore: () => settings.arena.store.close(),
   exit: (code) => Deno.exit(code),
   say: (line) => console.log(line),

@@ -4,7 +4,7 @@ import { failedStart } from '../failed-start.ts';
 import { logFailure } from '../log-failure.ts';
 import { nativeSha256 } from '../native-sha256.ts';
 import { stopGracefully } from '../graceful-shutdown.ts';
-import { drain, serve } from './serve.ts';
+import { serve } from './serve.ts';
 import { nodeSqliteOpener } from './sqlite.ts';
 
 // Every answer is guarded in the request listener. A promise rejected where no one waits (a
@@ -18,13 +18,13 @@ useSha256(nativeSha256);
 
 const settings = await loadLocalSettings(process.env, await nodeSqliteOpener()).catch((error: unknown) => failedStart(error, process.exit));
 const arena = createArena({ ...settings.arena, runtime: 'node' });
-const { server, port } = await serve({ fetch: arena.answer, port: settings.port, hostname: settings.hostname, trustProxy: settings.trustProxy });
+const { port, drain } = await serve({ fetch: arena.answer, port: settings.port, hostname: settings.hostname, trustProxy: settings.trustProxy });
 console.log(`Agent Arena (node) listening on http://localhost:${port}`);
 
 stopGracefully({
   onSignal: (signal, handler) => process.on(signal, handler),
   endStreams: () => arena.endEventStreams(),
-  drain: () => drain(server),
+  drain,
   closeStore: () => settings.arena.store.close(),
   exit: (code) => process.exit(code),
   say: (line) => console.log(line),
