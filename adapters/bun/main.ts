@@ -1,6 +1,6 @@
 import { Database } from 'bun:sqlite';
 import http from 'node:http';
-import { answerHeaders, createArena, internalFailure, refusal, standardResponse, useSha256 } from '../../core/index.ts';
+import { answerHeaders, createArena, internalFailure, refusal, standardResponse, useSha256, withHeaders } from '../../core/index.ts';
 import { createBunSqliteDialect } from '../../storage/index.ts';
 import { clientAddress } from '../client-address.ts';
 import { loadLocalSettings } from '../local/settings.ts';
@@ -42,7 +42,11 @@ const server = Bun.serve({
     // ends when its client goes.
     if (isStream(answer)) bun.timeout(request, 0);
     const sent = await compressed(answer, request.headers.get('accept-encoding'));
-    return standardResponse(stopping ? closingConnection(sent) : sent);
+    if (stopping) return standardResponse(closingConnection(sent));
+    // Kept open for the rest of a refused body (withoutEarlyClose), the connection closes once the
+    // client has sent nothing for a second (Bun counts in steps of about 4 s).
+    if (closesEarly(sent)) bun.timeout(request, 1);
+    return standardResponse(withoutEarlyClose(sent));
   },
   error: (error) => {
     logFailure('the fetch handler threw', error);
@@ -67,6 +71,24 @@ stopGracefully({
   exit: (code) => process.exit(code),
   say: (line) => console.log(line),
 });
+
+/** Whether the core asks to close the connection: a 413 given before the body was all read. */
+function closesEarly(answer: Response): boolean {
+  return answerHeaders(answer).get('connection')?.toLowerCase() === 'close';
+}
+
+/**
+ * The answer, without the `Connection: close` the core puts on a 413 given before the body was
+ * all read. Bun closes such a connection the moment the answer is written, with the client
+ * still sending: the connection is reset, and the client reports the reset, not the 413 (a
+ * 100 MB chunked body, nearly every time). Nor can it close later: a streamed answer it sends
+ * chunked, so a client still sending could not finish reading it before the close. Kept open,
+ * Bun reads and discards the rest of the body as it comes, and the 413 arrives.
+ */
+function withoutEarlyClose(answer: Response): Response {
+  if (!closesEarly(answer)) return answer;
+  return withHeaders(answer, (headers) => headers.delete('connection'));
+}
 
 /** A streamed answer that may stay quiet for a while (`GET /api/events`, an export waiting on the store). */
 function isStream(answer: Response): boolean {
