@@ -1,4 +1,6 @@
 import { withHeaders } from '../core/index.ts';
+import { logFailure } from './log-failure.ts';
+import { logNotice } from './notice.ts';
 
 /** How long requests in flight get to finish once the process is asked to stop. */
 const DRAIN_BOUND_MS = 10_000;
@@ -38,8 +40,6 @@ export interface Shutdown {
   /** Closes the store: SQLite's write-ahead log checkpointed into the file, PostgreSQL's pool ended. */
   closeStore(): Promise<void>;
   exit(code: number): void;
-  /** Where the one line about stopping goes. */
-  say(line: string): void;
 }
 
 /**
@@ -53,7 +53,7 @@ export function stopGracefully(shutdown: Shutdown, boundMs = DRAIN_BOUND_MS): vo
     shutdown.onSignal(signal, () => {
       if (stopping) return shutdown.exit(1);
       stopping = true;
-      shutdown.say(`agent-arena: ${signal}: finishing requests in flight (at most ${boundMs / 1000} s), then stopping`);
+      logNotice('info', `${signal}: finishing requests in flight (at most ${boundMs / 1000} s), then stopping`);
       void stop(shutdown, boundMs);
     });
   }
@@ -69,7 +69,7 @@ async function stop(shutdown: Shutdown, boundMs: number): Promise<void> {
     await shutdown.closeStore();
     shutdown.exit(0);
   } catch (error) {
-    shutdown.say(`agent-arena: stopping failed: ${error instanceof Error ? error.message : String(error)}`);
+    logFailure('stopping failed', error);
     shutdown.exit(1);
   }
 }

@@ -4,8 +4,9 @@ import { answerHeaders, createArena, internalFailure, refusal, standardResponse,
 import { createBunSqliteDialect } from '../../storage/index.ts';
 import { clientAddress } from '../client-address.ts';
 import { loadLocalSettings } from '../local/settings.ts';
-import { failedStart } from '../failed-start.ts';
+import { failedStart, listening } from '../failed-start.ts';
 import { logFailure } from '../log-failure.ts';
+import { logNotice, logProcessWarnings } from '../notice.ts';
 import { nativeSha256 } from '../native-sha256.ts';
 import { closingConnection, idleGrace, stopGracefully } from '../graceful-shutdown.ts';
 import { compressed } from '../zlib-compression.ts';
@@ -14,6 +15,8 @@ import { compressed } from '../zlib-compression.ts';
 // `--max-http-header-size` sets and `Bun.serve` obeys, is raised to Node's 64 KiB so the core
 // answers an oversized query (a long token, say) with its own problem document.
 Reflect.set(http, 'maxHeaderSize', 65_536);
+
+logProcessWarnings();
 
 // Checksums, digests and commitments hashed natively: the same SHA-256, several times faster.
 useSha256(nativeSha256);
@@ -25,35 +28,37 @@ const settings = await loadLocalSettings(Bun.env, {
 const arena = createArena({ ...settings.arena, runtime: 'bun' });
 // Once stopping, every answer closes its connection (graceful-shutdown.ts).
 let stopping = false;
-const server = Bun.serve({
-  port: settings.port,
-  hostname: settings.hostname,
-  // Never Bun's development error page, with its absolute paths and source lines.
-  development: false,
-  // Bun answers a body declared past 128 MiB with its own bare 413; every body limit is the
-  // core's (16384 bytes, refused from Content-Length before anything is read).
-  maxRequestBodySize: Number.MAX_SAFE_INTEGER,
-  fetch: async (request, bun) => {
-    const address = clientAddress(request, bun.requestIP(request)?.address, settings.trustProxy);
-    // Compressed while the answer still holds its bytes: asking an ordinary Response whether it
-    // has a body makes Bun build a stream for it, and serve it as one.
-    const answer = await arena.answer(request, address === undefined ? {} : { clientAddress: address });
-    // Bun closes a connection idle for 10 s; an event stream is quiet for up to its heartbeat, and
-    // ends when its client goes.
-    if (isStream(answer)) bun.timeout(request, 0);
-    const sent = await compressed(answer, request.headers.get('accept-encoding'));
-    if (stopping) return standardResponse(closingConnection(sent));
-    // Kept open for the rest of a refused body (withoutEarlyClose), the connection closes once the
-    // client has sent nothing for a second (Bun counts in steps of about 4 s).
-    if (closesEarly(sent)) bun.timeout(request, 1);
-    return standardResponse(withoutEarlyClose(sent));
-  },
-  error: (error) => {
-    logFailure('the fetch handler threw', error);
-    return refusal(internalFailure());
-  },
-});
-console.log(`Agent Arena (bun) listening on http://localhost:${server.port}`);
+const server = listening(settings, process.exit, () =>
+  Bun.serve({
+    port: settings.port,
+    hostname: settings.hostname,
+    // Never Bun's development error page, with its absolute paths and source lines.
+    development: false,
+    // Bun answers a body declared past 128 MiB with its own bare 413; every body limit is the
+    // core's (16384 bytes, refused from Content-Length before anything is read).
+    maxRequestBodySize: Number.MAX_SAFE_INTEGER,
+    fetch: async (request, bun) => {
+      const address = clientAddress(request, bun.requestIP(request)?.address, settings.trustProxy);
+      // Compressed while the answer still holds its bytes: asking an ordinary Response whether it
+      // has a body makes Bun build a stream for it, and serve it as one.
+      const answer = await arena.answer(request, address === undefined ? {} : { clientAddress: address });
+      // Bun closes a connection idle for 10 s; an event stream is quiet for up to its heartbeat, and
+      // ends when its client goes.
+      if (isStream(answer)) bun.timeout(request, 0);
+      const sent = await compressed(answer, request.headers.get('accept-encoding'));
+      if (stopping) return standardResponse(closingConnection(sent));
+      // Kept open for the rest of a refused body (withoutEarlyClose), the connection closes once the
+      // client has sent nothing for a second (Bun counts in steps of about 4 s).
+      if (closesEarly(sent)) bun.timeout(request, 1);
+      return standardResponse(withoutEarlyClose(sent));
+    },
+    error: (error) => {
+      logFailure('the fetch handler threw', error);
+      return refusal(internalFailure());
+    },
+  }),
+);
+logNotice('info', `Agent Arena (bun) listening on http://localhost:${server.port}`);
 
 stopGracefully({
   onSignal: (signal, handler) => process.on(signal, handler),
@@ -69,7 +74,6 @@ stopGracefully({
   },
   closeStore: () => settings.arena.store.close(),
   exit: (code) => process.exit(code),
-  say: (line) => console.log(line),
 });
 
 /** Whether the core asks to close the connection: a 413 given before the body was all read. */

@@ -4,12 +4,15 @@ import { createArena, internalFailure, refusal, useSha256 } from '../../core/ind
 import { createNodeSqliteDialect } from '../../storage/index.ts';
 import { clientAddress } from '../client-address.ts';
 import { loadLocalSettings } from '../local/settings.ts';
-import { failedStart } from '../failed-start.ts';
+import { failedStart, listening } from '../failed-start.ts';
 import { logFailure } from '../log-failure.ts';
+import { logNotice, logProcessWarnings } from '../notice.ts';
 import { nativeSha256 } from '../native-sha256.ts';
 import { closingConnection, idleGrace, stopGracefully } from '../graceful-shutdown.ts';
 import { compressed } from '../zlib-compression.ts';
 import { ConnectionClosed, toDenoResponse } from './closing-answer.ts';
+
+logProcessWarnings();
 
 // Checksums, digests and commitments hashed natively: the same SHA-256, several times faster.
 useSha256(nativeSha256);
@@ -21,26 +24,28 @@ const settings = await loadLocalSettings(Deno.env.toObject(), {
 const arena = createArena({ ...settings.arena, runtime: 'deno' });
 // Once stopping, every answer closes its connection (graceful-shutdown.ts).
 let stopping = false;
-const server = Deno.serve(
-  {
-    port: settings.port,
-    hostname: settings.hostname,
-    onListen: ({ port }) => console.log(`Agent Arena (deno) listening on http://localhost:${port}`),
-    // Also told of an answer's body failing after its head was sent; the value is then unused.
-    onError: (error) => {
-      if (!(error instanceof ConnectionClosed)) logFailure('answering a request failed', error);
-      return refusal(internalFailure());
+const server = listening(settings, (code) => Deno.exit(code), () =>
+  Deno.serve(
+    {
+      port: settings.port,
+      hostname: settings.hostname,
+      onListen: ({ port }) => logNotice('info', `Agent Arena (deno) listening on http://localhost:${port}`),
+      // Also told of an answer's body failing after its head was sent; the value is then unused.
+      onError: (error) => {
+        if (!(error instanceof ConnectionClosed)) logFailure('answering a request failed', error);
+        return refusal(internalFailure());
+      },
     },
-  },
-  async (request, info) => {
-    const peer = info.remoteAddr.transport === 'tcp' ? info.remoteAddr.hostname : undefined;
-    const address = clientAddress(request, peer, settings.trustProxy);
-    // Compressed while the answer still holds its bytes: asking an ordinary Response whether it
-    // has a body makes Deno build a stream for it, and serve it as one.
-    const answer = await arena.answer(request, address === undefined ? {} : { clientAddress: address });
-    const sent = await compressed(answer, request.headers.get('accept-encoding'));
-    return toDenoResponse(stopping ? closingConnection(sent) : sent);
-  },
+    async (request, info) => {
+      const peer = info.remoteAddr.transport === 'tcp' ? info.remoteAddr.hostname : undefined;
+      const address = clientAddress(request, peer, settings.trustProxy);
+      // Compressed while the answer still holds its bytes: asking an ordinary Response whether it
+      // has a body makes Deno build a stream for it, and serve it as one.
+      const answer = await arena.answer(request, address === undefined ? {} : { clientAddress: address });
+      const sent = await compressed(answer, request.headers.get('accept-encoding'));
+      return toDenoResponse(stopping ? closingConnection(sent) : sent);
+    },
+  ),
 );
 
 stopGracefully({
@@ -57,5 +62,4 @@ stopGracefully({
   },
   closeStore: () => settings.arena.store.close(),
   exit: (code) => Deno.exit(code),
-  say: (line) => console.log(line),
 });
