@@ -10,15 +10,11 @@ import { logFailure } from './log-failure.ts';
  * thrown.
  */
 export function failedStart(error: unknown, exit: (code: number) => never): never {
-  if (error instanceof ConfigurationError) logStartFailure(error.message);
+  if (error instanceof ConfigurationError) logFailure(`the arena could not start: ${error.message}`, undefined);
   else if (error instanceof StorageUnavailableError) {
-    logStartFailure(`the database cannot be reached at start (${error.message}); check DATABASE_URL and that the database is up`);
+    logFailure(`the arena could not start: the database cannot be reached at start (${error.message}); check DATABASE_URL and that the database is up`, undefined);
   } else logFailure('the arena could not start', error);
   return exit(1);
-}
-
-function logStartFailure(why: string): void {
-  console.error(JSON.stringify({ event: 'failure', level: 'error', time: new Date().toISOString(), requestId: null, what: `the arena could not start: ${why}`, error: null }));
 }
 
 /** The server `listen()` starts on `hostname:port`; when it throws, the start fails with `cannotListen`'s one line. */
@@ -33,7 +29,8 @@ export function listening<T>({ hostname, port }: { hostname: string; port: numbe
 /**
  * Why the runtime could not listen on `hostname:port`, as the operator's to fix: each runtime
  * throws its own error for it (Node's `EADDRINUSE`, Deno's `AddrInUse`, Bun's `ENOENT` or
- * `EINVAL` for a host name that does not resolve), and any of them is about `PORT` and `HOST`, not a bug.
+ * `EINVAL` for a host name that does not resolve), and any of them is about `PORT` and `HOST`,
+ * not a bug.
  */
 export function cannotListen(error: unknown, hostname: string, port: number): ConfigurationError {
   const { code, name, message } = (error ?? {}) as { code?: unknown; name?: unknown; message?: unknown };

@@ -13,6 +13,7 @@ const DRAIN_BOUND_MS = 10_000;
  */
 export const IDLE_GRACE_MS = 1_000;
 
+/** Settles once `IDLE_GRACE_MS` have passed. */
 export function idleGrace(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, IDLE_GRACE_MS));
 }
@@ -31,8 +32,9 @@ export interface Shutdown {
   /** Ends the answers that never end by themselves (event streams), so draining can finish. */
   endStreams(): void;
   /**
-   * Stops accepting connections and settles once every connection has closed. Every answer from
-   * then on, those in flight included, says `Connection: close` and ends its connection; one with
+   * Stops accepting connections (Bun and Deno, which cannot stop without closing the idle ones,
+   * after `IDLE_GRACE_MS`) and settles once the answers in flight are sent. Every answer from then
+   * on, those in flight included, says `Connection: close` and ends its connection; one with
    * nothing in flight is closed only after `IDLE_GRACE_MS`, so a request already on its way is
    * answered rather than reset.
    */

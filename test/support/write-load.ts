@@ -35,9 +35,9 @@ const ANSWER_WITHIN_MS = 15_000;
 /**
  * Arrival check-ins, sent as fast as the server answers them by `fresh` clients (a new
  * connection for each write) and `keptAlive` clients (one connection for write after write, a
- * new one only when an answer says `Connection: close`), until `stop()` is called or every
- * client has been refused. Raw sockets, so nothing retries behind the test's back and each
- * request's end is seen exactly.
+ * new one only when an answer says `Connection: close`), until every client has been refused
+ * (the server stopped listening) or has met a broken request. Raw sockets, so nothing retries
+ * behind the test's back and each request's end is seen exactly.
  *
  * Each new connection first learns whether the server has taken it, so that the one reset no
  * server can prevent is told apart: a connection the kernel completed but the server had not
@@ -49,7 +49,6 @@ const ANSWER_WITHIN_MS = 15_000;
 export function writeLoad(baseUrl: string, clients: { fresh: number; keptAlive: number }) {
   const { hostname, port } = new URL(baseUrl);
   const tally: LoadTally = { answered: 0, statuses: {}, keptAlive: 0, closing: 0, untaken: 0, broken: [] };
-  let stopped = false;
   let count = 0;
   const send = async (socket: Socket | undefined, how: Sending): Promise<Outcome> => {
     const outcome = socket ? await exchange(socket, how, hostname, `load-${process.pid}-${count++}`) : { kind: 'untaken' as const, how: 'refused' };
@@ -64,37 +63,32 @@ export function writeLoad(baseUrl: string, clients: { fresh: number; keptAlive: 
     return outcome;
   };
 
-  /** Until stopped or refused: each write on a connection of its own. */
+  /** Until refused: each write on a connection of its own. */
   const fresh = async () => {
-    while (!stopped) {
+    for (;;) {
       const socket = await opened(hostname, Number(port));
       const outcome = await send(socket, 'first write');
       socket?.destroy();
       if (outcome.kind !== 'answered') return;
     }
   };
-  /** Until stopped or refused: write after write on one connection, while its answers keep it open. */
+  /** Until refused: write after write on one connection, while its answers keep it open. */
   const keptAlive = async () => {
-    while (!stopped) {
+    for (;;) {
       const socket = await opened(hostname, Number(port));
       let outcome = await send(socket, 'opening read');
       // A connection the server closed while idle is given up, as any client would: nothing was sent on it.
-      while (outcome.kind === 'answered' && !outcome.closes && !stopped && socket!.writable && !socket!.readableEnded) {
+      while (outcome.kind === 'answered' && !outcome.closes && socket!.writable && !socket!.readableEnded) {
         outcome = await send(socket, 'later write');
       }
       socket?.destroy();
       if (outcome.kind !== 'answered') return;
     }
   };
-  const running = Promise.all([...Array.from({ length: clients.fresh }, fresh), ...Array.from({ length: clients.keptAlive }, keptAlive)]);
   return {
     tally,
     /** Settles once every client has been refused, or has met a broken request. */
-    finished: running.then(() => tally),
-    stop: () => {
-      stopped = true;
-      return running.then(() => tally);
-    },
+    finished: Promise.all([...Array.from({ length: clients.fresh }, fresh), ...Array.from({ length: clients.keptAlive }, keptAlive)]).then(() => tally),
   };
 }
 
