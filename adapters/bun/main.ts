@@ -58,7 +58,6 @@ const server = listening(settings, process.exit, () =>
     },
   }),
 );
-logNotice('info', `Agent Arena (bun) listening on http://localhost:${server.port}`);
 
 stopGracefully({
   onSignal: (signal, handler) => process.on(signal, handler),
@@ -75,6 +74,8 @@ stopGracefully({
   closeStore: () => settings.arena.store.close(),
   exit: (code) => process.exit(code),
 });
+// Announced once a stop signal is handled: a supervisor may send one as soon as it reads this.
+logNotice('info', `Agent Arena (bun) listening on http://localhost:${server.port}`);
 
 /** Whether the core asks to close the connection: a 413 given before the body was all read. */
 function closesEarly(answer: Response): boolean {

@@ -29,7 +29,8 @@ const server = listening(settings, (code) => Deno.exit(code), () =>
     {
       port: settings.port,
       hostname: settings.hostname,
-      onListen: ({ port }) => logNotice('info', `Agent Arena (deno) listening on http://localhost:${port}`),
+      // Announced below, once a stop signal is handled (rather than Deno's own line).
+      onListen: () => undefined,
       // Also told of an answer's body failing after its head was sent; the value is then unused.
       onError: (error) => {
         if (!(error instanceof ConnectionClosed)) logFailure('answering a request failed', error);
@@ -63,3 +64,5 @@ stopGracefully({
   closeStore: () => settings.arena.store.close(),
   exit: (code) => Deno.exit(code),
 });
+// Announced once a stop signal is handled: a supervisor may send one as soon as it reads this.
+logNotice('info', `Agent Arena (deno) listening on http://localhost:${server.addr.port}`);

@@ -23,7 +23,6 @@ const arena = createArena({ ...settings.arena, runtime: 'node' });
 const { port, drain } = await serve({ fetch: arena.answer, port: settings.port, hostname: settings.hostname, trustProxy: settings.trustProxy }).catch((error: unknown) =>
   failedStart(cannotListen(error, settings.hostname, settings.port), process.exit),
 );
-logNotice('info', `Agent Arena (node) listening on http://localhost:${port}`);
 
 stopGracefully({
   onSignal: (signal, handler) => process.on(signal, handler),
@@ -32,3 +31,5 @@ stopGracefully({
   closeStore: () => settings.arena.store.close(),
   exit: (code) => process.exit(code),
 });
+// Announced once a stop signal is handled: a supervisor may send one as soon as it reads this.
+logNotice('info', `Agent Arena (node) listening on http://localhost:${port}`);

@@ -99,7 +99,7 @@ describe.each(['start', 'start:bun', 'start:deno'])('SIGTERM to npm running `npm
     const npm = await spawnServer(script, ['npm', 'run', script, '--silent'], { ARENA_DATA_DIR: dataDir }, undefined, { ownGroup: true });
     await npm.stop();
     const nothingLeft = await groupEnded(npm.pid, 5_000);
-    expect(await npm.exited).toBe(0);
+    expect(await npm.exited, npm.output()).toBe(0);
     expect(nothingLeft).toBe(true);
   });
 });
