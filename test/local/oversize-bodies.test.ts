@@ -3,8 +3,8 @@
  * got a reset with no status on Bun. The server answered 413 after 16 KiB and closed the
  * connection at once; with the client still sending, closing resets it, and the client reports
  * the reset, not the 413 it had been sent (Node and Deno did the same, less often). Node and Deno
- * now close half a second later (or once the body ends), Bun keeps the connection and discards
- * the rest (docs/PROTOCOL.md, Size).
+ * now close half a second later (Node sooner if the body ends), Bun keeps the connection and
+ * discards the rest (docs/PROTOCOL.md, Size).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
