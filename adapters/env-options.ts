@@ -63,5 +63,5 @@ export function settingsFromEnv(env: Environment): Pick<ArenaOptions, 'publicOri
  */
 export function publicOriginWarning(env: Environment): string | undefined {
   if (env.ARENA_PUBLIC_ORIGIN) return undefined;
-  return 'Warning: ARENA_PUBLIC_ORIGIN is not set, so absolute links in documents follow the Host each request names; set it to the public origin (such as https://arena.example).';
+  return 'ARENA_PUBLIC_ORIGIN is not set, so absolute links in documents follow the Host each request names; set it to the public origin (such as https://arena.example).';
 }

@@ -41,7 +41,8 @@ describe('the request log (Node, ARENA_LOG_LEVEL=info)', () => {
       .output()
       .split('\n')
       .filter((line) => line.startsWith('{'))
-      .map((line) => JSON.parse(line));
+      .map((line) => JSON.parse(line))
+      .filter((event) => event.event === 'request');
     expect(events).toHaveLength(5);
     for (const event of events) {
       expect(Object.keys(event).sort()).toEqual(['bytes', 'durationMs', 'event', 'level', 'method', 'requestId', 'route', 'status', 'time']);

@@ -1,9 +1,10 @@
 import { answerHeaders, hasBody, standardResponse } from '../../core/index.ts';
+import { LINGER_MS } from '../lingering-close.ts';
 
 /** The error that ends a closing answer's body once all of it is sent; expected, never logged. */
 export class ConnectionClosed extends Error {
   constructor() {
-    super('the answer said connection: close; the connection is dropped after its last byte');
+    super('the answer said connection: close; the connection is dropped once its last byte has had time to arrive');
     this.name = 'ConnectionClosed';
   }
 }
@@ -11,12 +12,13 @@ export class ConnectionClosed extends Error {
 /**
  * The Response Deno is handed for the arena's `answer`.
  *
- * Deno 2.9, after answering a request whose body the core stopped reading, reads and discards
- * the rest of that body before closing the connection, however long the client takes to send
- * it, even when the answer says `connection: close` (the 413's). The only way to close it
- * sooner is for the answer's body to fail, so an answer that says `connection: close` gets a
- * body that fails once its last byte has been sent: Deno then drops the connection. Its length
- * is declared, so the client has the whole answer by then.
+ * Deno 2.9 does not close a connection because its answer says `connection: close` (the 413's,
+ * or any a stopping server gives): it waits for the next request, and after answering one whose
+ * body the core stopped reading, it first reads and discards the rest of that body, however long
+ * the client takes to send it. The only way to close it is for the answer's body to fail, so an
+ * answer that says `connection: close` gets a body that fails `LINGER_MS` after its last byte
+ * has been sent: Deno then drops the connection. Its length is declared, so the client has the
+ * whole answer by then, and has had time to read it before a client still sending is reset.
  *
  * The answer is asked before it is made an ordinary Response: Deno prepares a Response made from
  * bytes for sending as it is constructed, and reading that Response's headers afterwards would
@@ -29,8 +31,11 @@ export async function toDenoResponse(answer: Response): Promise<Response> {
   headers.set('content-length', String(bytes.byteLength));
   let sent = false;
   const body = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (sent) return controller.error(new ConnectionClosed());
+    async pull(controller) {
+      if (sent) {
+        await new Promise((resolve) => setTimeout(resolve, LINGER_MS));
+        return controller.error(new ConnectionClosed());
+      }
       sent = true;
       controller.enqueue(bytes);
     },

@@ -15,6 +15,8 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { CompiledQuery, type DatabaseConnection, type Dialect, type Driver, type TransactionSettings } from 'kysely';
+import { logFailure } from '../log-failure.ts';
+import { logNotice } from '../notice.ts';
 
 /**
  * The SQLite library the arena's connection uses. The worker must load the same one: POSIX
@@ -155,9 +157,9 @@ class CheckpointedDriver implements Driver {
 
   async #workerFailed(reason: string): Promise<void> {
     this.#worker = undefined;
-    console.error(`agent-arena: background checkpoints of ${this.path} stopped (${reason}); SQLite checkpoints in its commits again, as it does by default`);
+    logNotice('warn', `background checkpoints of ${this.path} stopped (${reason}); SQLite checkpoints in its commits again, as it does by default`);
     await this.#autoCheckpointAt(SQLITE_DEFAULT_PAGES).catch((error: unknown) => {
-      console.error(`agent-arena: restoring SQLite's automatic checkpoints of ${this.path} failed (${error instanceof Error ? error.message : String(error)})`);
+      logFailure(`restoring SQLite's automatic checkpoints of ${this.path} failed`, error);
     });
   }
 

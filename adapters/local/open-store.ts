@@ -3,6 +3,7 @@ import type { Dialect } from 'kysely';
 import type { Store } from '../../core/store/store.ts';
 import { createPostgresDialect, openStore, postgresEventNotices, type DialectFamily, type EventNotices } from '../../storage/index.ts';
 import { readEnvironment, type Environment } from '../environment.ts';
+import { logNotice } from '../notice.ts';
 import { withBackgroundCheckpoints, type SqliteLibrary } from './background-checkpoints.ts';
 import { ensurePrivateFile, ensurePrivateFolder, type Warn } from './private-files.ts';
 
@@ -31,11 +32,11 @@ export async function localDialect(
     const { default: pg } = await import('pg');
     // A connect that hangs (a partitioned network) fails after 5 s, and is answered 503.
     const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
-    const onError = (error: Error) => console.error(`agent-arena: a PostgreSQL connection failed (${error.message}); the pool reconnects on the next query`);
+    const onError = (error: Error) => logNotice('warn', `a PostgreSQL connection failed (${error.message}); the pool reconnects on the next query`);
     // Listening holds one connection of the pool for good: a pool of one is left to its queries, and its streams poll.
     const notices =
       poolSize > 1
-        ? postgresEventNotices(pool, (error) => console.error(`agent-arena: listening for other instances' events failed (${error.message}); listening again, and polling meanwhile`))
+        ? postgresEventNotices(pool, (error) => logNotice('warn', `listening for other instances' events failed (${error.message}); listening again, and polling meanwhile`))
         : undefined;
     return { dialect: createPostgresDialect(pool, { onError }), family: 'postgres', where: `PostgreSQL at ${new URL(url).host}`, notices };
   }

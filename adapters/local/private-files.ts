@@ -18,7 +18,7 @@ export async function ensurePrivateFolder(dir: string, warn: Warn): Promise<void
   }
   const { mode } = await stat(dir);
   if (process.platform !== 'win32' && (mode & 0o007) !== 0) {
-    warn(`Warning: the data folder ${dir} is open to every user of this machine (mode ${octal(mode)}); chmod 700 it.`);
+    warn(`the data folder ${dir} is open to every user of this machine (mode ${octal(mode)}); chmod 700 it.`);
   }
 }
 
@@ -26,7 +26,7 @@ export async function ensurePrivateFolder(dir: string, warn: Warn): Promise<void
 export async function warnIfShared(path: string, warn: Warn): Promise<void> {
   const { mode } = await stat(path);
   if (process.platform !== 'win32' && (mode & 0o077) !== 0) {
-    warn(`Warning: ${path} holds the arena's secrets but has mode ${octal(mode)}; chmod 600 it.`);
+    warn(`${path} holds the arena's secrets but has mode ${octal(mode)}; chmod 600 it.`);
   }
 }
 

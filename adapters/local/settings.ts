@@ -2,6 +2,7 @@ import type { ArenaOptions } from '../../core/index.ts';
 import { keysFromEnv, publicOriginWarning, settingsFromEnv, retiredKeysFromEnv, type Environment } from '../env-options.ts';
 import { readEnvironment } from '../environment.ts';
 import { arenaLogFor } from '../arena-log.ts';
+import { logNotice } from '../notice.ts';
 import { loadOrCreateKeys } from './key-file.ts';
 import { openLocalStore, type SqliteOpener } from './open-store.ts';
 import type { Warn } from './private-files.ts';
@@ -20,9 +21,9 @@ export interface LocalSettings {
  * `PORT` (8787), `HOST` (0.0.0.0), `ARENA_DATA_DIR` (./data), `DATABASE_URL` and the key
  * variables of `keysFromEnv`; without `ARENA_SIGNING_KEY` the keys come from the data
  * folder's key file. Opens (and migrates) the store. What an operator should know (no public
- * origin, a data folder open to others) goes to `warn`, once each.
+ * origin, a data folder open to others) goes to `warn` (a JSON notice on stderr), once each.
  */
-export async function loadLocalSettings(env: Environment, openSqlite: SqliteOpener, warn: Warn = console.warn): Promise<LocalSettings> {
+export async function loadLocalSettings(env: Environment, openSqlite: SqliteOpener, warn: Warn = (line) => logNotice('warn', line)): Promise<LocalSettings> {
   // Every variable is checked before anything is created or opened.
   const config = readEnvironment(env);
   const warnOnce = once(warn);

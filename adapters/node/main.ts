@@ -1,10 +1,11 @@
 import { createArena, useSha256 } from '../../core/index.ts';
 import { loadLocalSettings } from '../local/settings.ts';
-import { failedStart } from '../failed-start.ts';
+import { cannotListen, failedStart } from '../failed-start.ts';
 import { logFailure } from '../log-failure.ts';
+import { logNotice, logProcessWarnings } from '../notice.ts';
 import { nativeSha256 } from '../native-sha256.ts';
 import { stopGracefully } from '../graceful-shutdown.ts';
-import { drain, serve } from './serve.ts';
+import { serve } from './serve.ts';
 import { nodeSqliteOpener } from './sqlite.ts';
 
 // Every answer is guarded in the request listener. A promise rejected where no one waits (a
@@ -12,20 +13,23 @@ import { nodeSqliteOpener } from './sqlite.ts';
 // is rather than ending a server that is otherwise answering (Node's default). A thrown
 // exception is not caught here: its state may be broken, and its causes are fixed instead.
 process.on('unhandledRejection', (reason) => logFailure('a promise was rejected with no handler', reason));
+logProcessWarnings();
 
 // Checksums, digests and commitments hashed natively: the same SHA-256, several times faster.
 useSha256(nativeSha256);
 
 const settings = await loadLocalSettings(process.env, await nodeSqliteOpener()).catch((error: unknown) => failedStart(error, process.exit));
 const arena = createArena({ ...settings.arena, runtime: 'node' });
-const { server, port } = await serve({ fetch: arena.answer, port: settings.port, hostname: settings.hostname, trustProxy: settings.trustProxy });
-console.log(`Agent Arena (node) listening on http://localhost:${port}`);
+const { port, drain } = await serve({ fetch: arena.answer, port: settings.port, hostname: settings.hostname, trustProxy: settings.trustProxy }).catch((error: unknown) =>
+  failedStart(cannotListen(error, settings.hostname, settings.port), process.exit),
+);
 
 stopGracefully({
   onSignal: (signal, handler) => process.on(signal, handler),
   endStreams: () => arena.endEventStreams(),
-  drain: () => drain(server),
+  drain,
   closeStore: () => settings.arena.store.close(),
   exit: (code) => process.exit(code),
-  say: (line) => console.log(line),
 });
+// Announced once a stop signal is handled: a supervisor may send one as soon as it reads this.
+logNotice('info', `Agent Arena (node) listening on http://localhost:${port}`);

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { answerHeaders, internalFailure, madeBodyOf, malformedRequest, methodNotImplemented, refusal } from '../../core/index.ts';
+import { answerHeaders, internalFailure, madeBodyOf, malformedRequest, methodNotImplemented, refusal, type MadeBody } from '../../core/index.ts';
 import { clientAddress } from '../client-address.ts';
+import { LINGER_MS } from '../lingering-close.ts';
 import { logFailure } from '../log-failure.ts';
 import { compressed } from '../zlib-compression.ts';
 import { bodyBytes, bodyStream } from './body-stream.ts';
@@ -153,11 +154,13 @@ async function writeResponse(response: Response, incoming: IncomingMessage, outg
   // Text goes to the socket as it is: Node encodes it as it writes, as it would have to encode it anyway.
   const made = madeBodyOf(response);
   if (made !== undefined) {
-    if (writeHead(response, incoming, outgoing)) outgoing.end(made);
+    if (writeHead(response, incoming, outgoing)) endAnswer(incoming, outgoing, made);
     return;
   }
   const declared = Number(response.headers.get('content-length') ?? Number.NaN);
-  if (response.body && declared <= WHOLE_BODY_BYTES) {
+  // An answer given before the request's body was read is a refusal, and is read whole too: its
+  // length declared, the client has all of it before the connection closes (`endAnswer`).
+  if (response.body && (declared <= WHOLE_BODY_BYTES || !incoming.complete)) {
     // Every JSON, text and problem answer: one write for head and body, and a body that fails
     // to read is still answered 500, its head not yet sent.
     const bytes = await response.arrayBuffer().then(
@@ -165,15 +168,38 @@ async function writeResponse(response: Response, incoming: IncomingMessage, outg
       (error: unknown) => logFailure('the answer body could not be read', error, response.headers.get('x-request-id')),
     );
     if (bytes === undefined) return writeResponse(refusal(internalFailure()), incoming, outgoing);
-    if (writeHead(response, incoming, outgoing)) outgoing.end(bytes);
+    if (Number.isNaN(declared)) outgoing.setHeader('content-length', bytes.byteLength);
+    if (writeHead(response, incoming, outgoing)) endAnswer(incoming, outgoing, bytes);
     return;
   }
   if (!writeHead(response, incoming, outgoing)) return;
   if (!response.body) {
-    outgoing.end();
+    endAnswer(incoming, outgoing);
     return;
   }
   await writeBody(response.body, outgoing, response.headers.get('x-request-id'));
+}
+
+/**
+ * Sends the rest of the answer and ends it. An answer given before the request's body was all
+ * read closes its connection (`headersOf`); its end, which closes it, waits while the rest of the
+ * body is read and discarded, until the body ends or `LINGER_MS` pass.
+ */
+function endAnswer(incoming: IncomingMessage, outgoing: ServerResponse, body?: MadeBody): void {
+  if (incoming.complete) {
+    outgoing.end(body);
+    return;
+  }
+  if (body !== undefined) outgoing.write(body);
+  const end = () => {
+    clearTimeout(linger);
+    incoming.off('end', end).off('close', end);
+    outgoing.end();
+  };
+  const linger = setTimeout(end, LINGER_MS);
+  incoming.once('end', end).once('close', end);
+  // Flowing with no reader: what arrives is discarded.
+  incoming.resume();
 }
 
 /** Writes the answer's head; false when Node would not (the failure is then answered or the connection closed). */

@@ -122,8 +122,13 @@ export function httpConventions(target: Target): void {
         ['Content-Length: 20000', 'x'.repeat(100)],
         ['Transfer-Encoding: chunked', `4e20\r\n${'x'.repeat(20_000)}\r\n`],
       ];
-      for (const [framing, body] of cases) {
-        const answer = await sendRaw(target.baseUrl(), head(framing), { body });
+      // Node and Deno close it half a second after the 413. Bun keeps it for the rest of the body,
+      // which it discards, and closes it once the client has sent nothing for a second, a time it
+      // counts in steps of about 4 s (adapters/bun/main.ts).
+      const closeWithinMs = target.runtime === 'bun' ? 6_000 : 1_000;
+      const answers = await Promise.all(cases.map(([framing, body]) => sendRaw(target.baseUrl(), head(framing), { body, closeWithinMs })));
+      for (const [index, answer] of answers.entries()) {
+        const [framing, body] = cases[index]!;
         expectRawProblem(answer, 413, 'payload-too-large');
         expect(answer.closed, `${framing} with ${body.length} bytes sent`).toBe(true);
       }

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -135,26 +136,62 @@ describe('a start that cannot go on', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'arena-config-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  /** Starts the runtime's server and returns how it ended: it must not be listening. */
+  /** Starts the runtime's server and returns how it ended (it must not be listening): its exit code and what it said. */
   const start = (runtime: keyof typeof COMMANDS, env: Record<string, string>) => {
     const [command, ...args] = COMMANDS[runtime];
-    const ended = spawnSync(command!, args, { cwd: root, env: { PATH: process.env.PATH, HOME: process.env.HOME, ARENA_DATA_DIR: dataDir, PORT: '0', ...env }, encoding: 'utf8', timeout: 60_000 });
-    const lines = ended.stderr.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('Warning: ARENA_PUBLIC_ORIGIN'));
+    const ended = spawnSync(command!, args, {
+      cwd: root,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, ARENA_DATA_DIR: dataDir, PORT: '0', ARENA_PUBLIC_ORIGIN: 'https://arena.example', ...env },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    const lines = `${ended.stdout}${ended.stderr}`.split('\n').filter((line) => line.trim() !== '');
     return { status: ended.status, lines };
+  };
+
+  /** The one line a start that cannot go on writes: a JSON failure event saying why, with no stack. */
+  const expectOneLine = (lines: string[], why: string | RegExp) => {
+    expect(lines, lines.join('\n')).toHaveLength(1);
+    const event = JSON.parse(lines[0]!);
+    expect(event).toEqual({ event: 'failure', level: 'error', time: expect.any(String), requestId: null, what: expect.any(String), error: null });
+    if (typeof why === 'string') expect(event.what).toBe(`the arena could not start: ${why}`);
+    else expect(event.what).toMatch(why);
+    return event.what as string;
   };
 
   it.each(['node', 'bun', 'deno'] as const)('on %s: a variable that does not fit is one line and exit code 1, with nothing created', (runtime) => {
     const { status, lines } = start(runtime, { ARENA_CLUBHOUSE: 'maybe' });
-    expect(lines).toEqual(['agent-arena: ARENA_CLUBHOUSE must be open or forming']);
+    expectOneLine(lines, 'ARENA_CLUBHOUSE must be open or forming');
     expect(status).toBe(1);
     expect(readdirSync(dataDir)).toEqual([]);
   });
 
   it('on node: a database unreachable at start is one line naming it, and exit code 1', () => {
     const { status, lines } = start('node', { DATABASE_URL: 'postgres://arena:hunter2@127.0.0.1:1/arena' });
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^agent-arena: the database cannot be reached at start \(.+\); check DATABASE_URL and that the database is up$/);
-    expect(lines[0]).not.toContain('hunter2');
+    const what = expectOneLine(lines, /^the arena could not start: the database cannot be reached at start \(.+\); check DATABASE_URL and that the database is up$/);
+    expect(what).not.toContain('hunter2');
     expect(status).toBe(1);
+  });
+
+  // Issue 29, item 7: these printed the runtime's stack trace.
+  describe.each(['node', 'bun', 'deno'] as const)('on %s', (runtime) => {
+    it('a port already in use is one line naming it, and exit code 1', async () => {
+      const taken = createServer();
+      await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+      const { port } = taken.address() as AddressInfo;
+      try {
+        const { status, lines } = start(runtime, { HOST: '127.0.0.1', PORT: String(port) });
+        expectOneLine(lines, `cannot listen on 127.0.0.1:${port} (the port is in use); set PORT and HOST to a port and an address this machine can listen on`);
+        expect(status).toBe(1);
+      } finally {
+        taken.close();
+      }
+    });
+
+    it('a host that does not resolve is one line naming it, and exit code 1', () => {
+      const { status, lines } = start(runtime, { HOST: 'no-such-host.invalid' });
+      expectOneLine(lines, 'cannot listen on no-such-host.invalid:0 (the host name does not resolve); set PORT and HOST to a port and an address this machine can listen on');
+      expect(status).toBe(1);
+    });
   });
 });

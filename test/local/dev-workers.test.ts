@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { groupEnded } from '../support/process-group.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -15,16 +16,6 @@ async function freePort(): Promise<number> {
   const { port } = server.address() as { port: number };
   await new Promise((resolve) => server.close(resolve));
   return port;
-}
-
-/** Whether any process of the group led by `pid` is still alive. */
-function groupAlive(pid: number): boolean {
-  try {
-    process.kill(-pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /**
@@ -95,15 +86,14 @@ describe('npm run dev:workers', () => {
       expect(keys[0]).not.toBe(keys[1]);
       expect(statSync(varsFile).mode & 0o777).toBe(0o600);
     } finally {
-      if (groupAlive(pid)) process.kill(-pid, 'SIGTERM');
-      const force = setTimeout(() => groupAlive(pid) && process.kill(-pid, 'SIGKILL'), 5_000);
+      // SIGTERM to npm alone, as a process manager sends it: wrangler and its workerd must stop
+      // with it (issue 29, item 6).
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
       await exited;
-      // npm may end before wrangler and workerd do: wait until the whole group is gone.
-      for (let waited = 0; groupAlive(pid) && waited < 10_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
       clearTimeout(force);
-      if (groupAlive(pid)) process.kill(-pid, 'SIGKILL');
     }
-    expect(groupAlive(pid)).toBe(false);
+    expect(await groupEnded(pid, 10_000)).toBe(true);
     expect(existsSync(repositoryVars)).toBe(hadRepositoryVars);
   });
 

@@ -8,6 +8,7 @@ import { finishingTape, freshKey, freshNonce } from '../../fixtures/league.ts';
 import { openEventStream } from '../support/event-stream.ts';
 import { sendRaw } from '../support/raw-http.ts';
 import { nodeExecutable, OTHER_NODES } from '../support/node-versions.ts';
+import { groupEnded } from '../support/process-group.ts';
 import { commandFor, COMMANDS } from '../support/servers.ts';
 import { spawnServer } from '../support/spawned-server.ts';
 
@@ -83,6 +84,23 @@ describe.each(['node', 'bun', 'deno'])('SIGTERM on %s with an event stream open'
     await expect(stream.next(5_000)).rejects.toThrow(/ended|terminated|closed|aborted|socket/i);
     // Streams never end by themselves: left open, they would hold the stop for the whole 10 s bound.
     expect(Date.now() - started).toBeLessThan(8_000);
+  });
+});
+
+/**
+ * Issue 29, item 6: `npm run start:bun` and `start:deno` left the server running after SIGTERM to
+ * npm (npm signals the shell it runs a script in, and the shell does not pass it on). Every
+ * script that starts a server execs it in place of that shell. (`dev:workers`: dev-workers.test.ts.)
+ */
+describe.each(['start', 'start:bun', 'start:deno'])('SIGTERM to npm running `npm run %s`', (script) => {
+  it('stops the server, which exits 0, and leaves nothing running', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), `arena-npm-${script.replace(':', '-')}-`));
+    folders.push(dataDir);
+    const npm = await spawnServer(script, ['npm', 'run', script, '--silent'], { ARENA_DATA_DIR: dataDir }, undefined, { ownGroup: true });
+    await npm.stop();
+    const nothingLeft = await groupEnded(npm.pid, 5_000);
+    expect(await npm.exited, npm.output()).toBe(0);
+    expect(nothingLeft).toBe(true);
   });
 });
 

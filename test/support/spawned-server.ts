@@ -6,6 +6,8 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 /** A server process started by a test, with everything it printed kept. */
 export interface SpawnedServer {
   baseUrl: string;
+  /** The process started (for a script, the package manager running it). */
+  pid: number;
   /** Settles when the process has ended, with the signal that ended it (or its exit code). */
   exited: Promise<NodeJS.Signals | number | null>;
   output(): string;
@@ -19,8 +21,10 @@ export interface SpawnedServer {
  * Runs `argv` from the repository root (or `cwd`) on a free port (`PORT=0`) and waits for the line that
  * announces it, "listening on http://localhost:PORT". Settings meant for the test run itself
  * (CI's `DATABASE_URL`, a public origin) are not inherited: a server gets only what it is given.
+ * `ownGroup` starts it in a process group of its own (led by `pid`), so a test can tell whether
+ * anything it started outlives it.
  */
-export async function spawnServer(name: string, argv: readonly string[], env: Record<string, string>, cwd = root): Promise<SpawnedServer> {
+export async function spawnServer(name: string, argv: readonly string[], env: Record<string, string>, cwd = root, options: { ownGroup?: boolean } = {}): Promise<SpawnedServer> {
   const { DATABASE_URL: _, ARENA_PUBLIC_ORIGIN: __, ...inherited } = process.env;
   const [command, ...args] = argv;
   const child = spawn(command!, args, {
@@ -28,6 +32,7 @@ export async function spawnServer(name: string, argv: readonly string[], env: Re
     // Quiet unless a test asks for request lines (ARENA_LOG_LEVEL=info).
     env: { ...inherited, PORT: '0', HOST: '127.0.0.1', NO_COLOR: '1', ARENA_LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.ownGroup ?? false,
   });
   let output = '';
   const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));
@@ -51,6 +56,7 @@ export async function spawnServer(name: string, argv: readonly string[], env: Re
   const gone = () => child.exitCode !== null || child.signalCode !== null;
   return {
     baseUrl: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
     exited,
     output: () => output,
     async kill() {
