@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { answerHeaders, internalFailure, madeBodyOf, malformedRequest, methodNotImplemented, refusal, type MadeBody } from '../../core/index.ts';
 import { clientAddress } from '../client-address.ts';
-import { LINGER_MS } from '../lingering-close.ts';
+import { LINGER_BYTES, LINGER_MS } from '../lingering-close.ts';
 import { logFailure } from '../log-failure.ts';
 import { compressed } from '../zlib-compression.ts';
 import { bodyBytes, bodyStream } from './body-stream.ts';
@@ -183,7 +183,7 @@ async function writeResponse(response: Response, incoming: IncomingMessage, outg
 /**
  * Sends the rest of the answer and ends it. An answer given before the request's body was all
  * read closes its connection (`headersOf`); its end, which closes it, waits while the rest of the
- * body is read and discarded, until the body ends or `LINGER_MS` pass.
+ * body is read and discarded, until the body ends, `LINGER_MS` pass or `LINGER_BYTES` are discarded.
  */
 function endAnswer(incoming: IncomingMessage, outgoing: ServerResponse, body?: MadeBody): void {
   if (incoming.complete) {
@@ -191,15 +191,22 @@ function endAnswer(incoming: IncomingMessage, outgoing: ServerResponse, body?: M
     return;
   }
   if (body !== undefined) outgoing.write(body);
+  let discarded = 0;
+  const discard = (chunk: Buffer) => {
+    discarded += chunk.byteLength;
+    if (discarded > LINGER_BYTES) end();
+  };
   const end = () => {
     clearTimeout(linger);
-    incoming.off('end', end).off('close', end);
+    incoming.off('end', end).off('close', end).off('data', discard);
+    // Nothing more is read: once the answer is out, the connection goes, with what still arrives.
+    incoming.pause();
+    outgoing.once('finish', () => incoming.socket.destroy());
     outgoing.end();
   };
   const linger = setTimeout(end, LINGER_MS);
-  incoming.once('end', end).once('close', end);
-  // Flowing with no reader: what arrives is discarded.
-  incoming.resume();
+  // Flowing, read only to be counted and discarded.
+  incoming.once('end', end).once('close', end).on('data', discard);
 }
 
 /** Writes the answer's head; false when Node would not (the failure is then answered or the connection closed). */
