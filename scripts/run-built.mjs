@@ -14,13 +14,22 @@ if (!Object.hasOwn(ENTRIES, name)) {
 // The command's own arguments, as if it had been run directly.
 process.argv.splice(2, 1);
 
+/**
+ * A line of its own: for the server, in the JSON of every line it writes (a notice, or the
+ * failure of its start); for the other commands, plain text.
+ */
+function say(level, what) {
+  const line = name === 'node' ? JSON.stringify({ event: level === 'error' ? 'failure' : 'notice', level, time: new Date().toISOString(), ...(level === 'error' ? { requestId: null } : {}), what, ...(level === 'error' ? { error: null } : {}) }) : `agent-arena: ${what}`;
+  console.error(line);
+}
+
 const dist = fileURLToPath(new URL(`../dist/${name}.js`, import.meta.url));
 if (await isStale()) {
   const canBuild = await import('esbuild').then(() => true, () => false);
   if (canBuild) await build();
   else if (!existsSync(dist)) {
-    console.error('agent-arena: dist/ is not built and esbuild is not installed; run `npm ci && npm run build` first (a production image copies dist/ from its build stage)');
+    say('error', 'dist/ is not built and esbuild is not installed; run `npm ci && npm run build` first (a production image copies dist/ from its build stage)');
     process.exit(1);
-  } else console.warn('agent-arena: dist/ is older than its sources and esbuild is not installed; running it as built');
+  } else say('warn', 'dist/ is older than its sources and esbuild is not installed; running it as built');
 }
 await import(pathToFileURL(dist).href);

@@ -6,13 +6,13 @@ import { clientAddress } from '../client-address.ts';
 import { loadLocalSettings } from '../local/settings.ts';
 import { failedStart, listening } from '../failed-start.ts';
 import { logFailure } from '../log-failure.ts';
-import { logNotice, logProcessWarnings } from '../notice.ts';
+import { logNotice, logProcessEvents } from '../notice.ts';
 import { nativeSha256 } from '../native-sha256.ts';
 import { closingConnection, idleGrace, stopGracefully } from '../graceful-shutdown.ts';
 import { compressed } from '../zlib-compression.ts';
 import { ConnectionClosed, toDenoResponse } from './closing-answer.ts';
 
-logProcessWarnings();
+logProcessEvents();
 
 // Checksums, digests and commitments hashed natively: the same SHA-256, several times faster.
 useSha256(nativeSha256);

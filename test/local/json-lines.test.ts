@@ -61,3 +61,17 @@ describe.each(Object.keys(STARTS))('every line a server on %s writes', (runtime)
     if (runtime === 'node 22') expect(said(/^ExperimentalWarning: SQLite is an experimental feature/)).toBe(true);
   });
 });
+
+describe('a Node server that meets a bug no handler catches', () => {
+  it('says so in one JSON failure line, and stops with exit code 1', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'arena-lines-crash-'));
+    folders.push(dataDir);
+    // An exception thrown from a timer once the server listens: nothing of the arena catches it.
+    const crash = `data:text/javascript,${encodeURIComponent("setTimeout(() => { throw new Error('a bug nobody caught'); }, 1500);")}`;
+    const server = await spawnServer('node', COMMANDS.node, { ARENA_DATA_DIR: dataDir, NODE_OPTIONS: `--import=${crash}` });
+    expect(await server.exited).toBe(1);
+    const lines = server.output().split('\n').filter((line) => line !== '');
+    for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow();
+    expect(JSON.parse(lines.at(-1)!)).toMatchObject({ event: 'failure', level: 'error', what: 'the process stopped: an exception no handler caught', error: { message: 'a bug nobody caught' } });
+  });
+});

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, utimes } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,8 +49,27 @@ describe.runIf(process.env.ARENA_TEST_PRODUCTION_INSTALL === '1')('a production 
       expect(ready.status).toBe(200);
       await server.stop();
       expect(await server.exited).toBe(0);
+
+      // Sources newer than dist/, and no esbuild to build it: it runs what was built, and says so
+      // in a line as JSON as every other line it writes.
+      const later = new Date(Date.now() + 60_000);
+      await utimes(join(folder, 'core/arena.ts'), later, later);
+      const stale = await spawnServer('npm start (stale dist)', ['npm', 'start', '--silent'], { ARENA_DATA_DIR: join(folder, 'data') }, folder);
+      await stale.stop();
+      const lines = stale.output().split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as { what?: string });
+      expect(lines.some((line) => line.what?.startsWith('dist/ is older than its sources'))).toBe(true);
+      // No dist/ at all: one JSON failure line, and exit code 1.
+      await rm(join(folder, 'dist'), { recursive: true });
+      const missing = await run('npm', ['start', '--silent'], { cwd: folder, env: { ...withoutDatabase(process.env), ARENA_DATA_DIR: join(folder, 'data') } }).catch((error: { code: number; stderr: string }) => error);
+      expect((missing as { code: number }).code).toBe(1);
+      expect(JSON.parse((missing as { stderr: string }).stderr.trim())).toMatchObject({ event: 'failure', level: 'error', what: expect.stringContaining('dist/ is not built') });
     } finally {
       await rm(folder, { recursive: true, force: true });
     }
   });
 });
+
+/** The environment without CI's DATABASE_URL: the start at hand is the embedded default's. */
+function withoutDatabase({ DATABASE_URL: _, ...env }: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return env;
+}
