@@ -16,16 +16,19 @@ export function logNotice(level: 'info' | 'warn', what: string): void {
 /**
  * What the runtime would print of the process in its own plain text, as JSON lines like every
  * other: its warnings (Node 22's ExperimentalWarning for `node:sqlite`, a deprecation in a
- * dependency) as notices, and an exception or rejection no handler caught (a bug) as the failure
- * it is, before the process ends with exit code 1, as it would have without this.
+ * dependency) as notices, and the bugs no handler caught as failures.
+ *
+ * Every answer is guarded where it is made. A promise rejected where no one waits (a failed
+ * connection's stray error, say) is logged, and the server goes on answering, rather than ending
+ * (the runtimes' default). A thrown exception ends the process with exit code 1, as it would
+ * without this: its state may be broken, and its causes are fixed instead.
  */
 export function logProcessEvents(): void {
   process.removeAllListeners('warning');
   process.on('warning', (warning) => logNotice('warn', `${warning.name}: ${warning.message}`));
-  const crash = (what: string) => (error: unknown) => {
-    logFailure(what, error);
+  process.on('unhandledRejection', (reason) => logFailure('a promise was rejected with no handler', reason));
+  process.on('uncaughtException', (error) => {
+    logFailure('the process stopped: an exception no handler caught', error);
     process.exit(1);
-  };
-  process.on('uncaughtException', crash('the process stopped: an exception no handler caught'));
-  process.on('unhandledRejection', crash('the process stopped: a rejection no handler caught'));
+  });
 }

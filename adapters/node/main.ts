@@ -1,18 +1,12 @@
 import { createArena, useSha256 } from '../../core/index.ts';
 import { loadLocalSettings } from '../local/settings.ts';
 import { cannotListen, failedStart } from '../failed-start.ts';
-import { logFailure } from '../log-failure.ts';
 import { logNotice, logProcessEvents } from '../notice.ts';
 import { nativeSha256 } from '../native-sha256.ts';
 import { stopGracefully } from '../graceful-shutdown.ts';
 import { serve } from './serve.ts';
 import { nodeSqliteOpener } from './sqlite.ts';
 
-// Every answer is guarded in the request listener. A promise rejected where no one waits (a
-// library's background work, say) leaves no request half-done, so it is logged as the bug it
-// is rather than ending a server that is otherwise answering (Node's default). A thrown
-// exception is not caught here: its state may be broken, and its causes are fixed instead.
-process.on('unhandledRejection', (reason) => logFailure('a promise was rejected with no handler', reason));
 logProcessEvents();
 
 // Checksums, digests and commitments hashed natively: the same SHA-256, several times faster.

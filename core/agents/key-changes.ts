@@ -29,25 +29,23 @@ const REVOKED_NOTICE = 'The key is refused from now on, on every instance. The a
 
 /** `POST /api/keys/rotate`: a new key, derived from the one it replaces. */
 export async function rotateKey(arena: ArenaContext, asked: KeyChangeRequest) {
-  const now = new Date(arena.now()).toISOString();
   if (asked.agent) {
     refuseRegistrationBesideBearer(asked.body);
     const current = bearerToken(asked.request);
-    const fresh = nextKey(arena.secret, current);
-    const to = { keyDigest: keyDigest(fresh), createdAt: now };
-    const state = await change(arena, { agentId: asked.agent.id, from: { keyDigest: keyDigest(current) }, to, requestDigest: asked.requestDigest });
-    return rotated(fresh, state, true, asked.agent);
+    return rotateFrom(arena, asked.agent, current, { keyDigest: keyDigest(current) }, asked.requestDigest);
   }
   const { registration, agent, key } = await registered(arena, asked.body);
+  const current = keyOfGeneration(arena.secret, registration, key.generation);
   // This very request rotated it already, and its answer was lost: the same key again.
-  if (asked.requestDigest !== undefined && key.changedBy === asked.requestDigest && key.revokedAt === null) {
-    return rotated(keyOfGeneration(arena.secret, registration, key.generation), key, false, agent);
-  }
-  if (key.generation >= MAX_KEY_GENERATION) throw rotatedTooOften();
-  const fresh = nextKey(arena.secret, keyOfGeneration(arena.secret, registration, key.generation));
-  const to = { keyDigest: keyDigest(fresh), createdAt: now };
-  const state = await change(arena, { agentId: agent.id, from: { generation: key.generation }, to, requestDigest: asked.requestDigest });
-  return rotated(fresh, state, true, agent);
+  if (asked.requestDigest !== undefined && key.changedBy === asked.requestDigest && key.revokedAt === null) return rotated(current, key, false, agent);
+  return rotateFrom(arena, agent, current, { generation: key.generation }, asked.requestDigest);
+}
+
+/** Replaces `current`, while it is still `from`, by the key derived from it. */
+async function rotateFrom(arena: ArenaContext, agent: AgentRecord, current: string, from: KeyChange['from'], requestDigest: string | undefined) {
+  const fresh = nextKey(arena.secret, current);
+  const to = { keyDigest: keyDigest(fresh), createdAt: new Date(arena.now()).toISOString() };
+  return rotated(fresh, await change(arena, { agentId: agent.id, from, to, requestDigest }), true, agent);
 }
 
 /** `POST /api/keys/revoke`: the agent keeps its identity and records, and no key is good until it rotates one. */

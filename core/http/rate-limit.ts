@@ -16,9 +16,9 @@ const NOTHING_CHARGED: Charge = { refund: async () => undefined };
 
 /**
  * Runs an anonymous durable write (a league join, a capability redemption, an arrival, a key
- * change by registration) charged
- * against its client's hourly budget, or refuses it with 429. Only writes that are kept are
- * paid for: an answer of 400 or more (a refusal, an outage), or a throw, refunds the charge.
+ * change by registration) charged against its client's hourly budget, or refuses it with 429.
+ * Only writes that are kept are paid for: an answer of 400 or more (a refusal, an outage), or a
+ * throw, refunds the charge.
  *
  * Charging first and refunding after keeps the limit exact across instances and concurrent
  * requests (no read-then-write): a write runs only if its own atomic hit left the count within

@@ -63,6 +63,19 @@ describe.each(Object.keys(STARTS))('every line a server on %s writes', (runtime)
 });
 
 describe('a Node server that meets a bug no handler catches', () => {
+  it('logs a rejection no one waits for as one JSON failure line, and goes on answering', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'arena-lines-rejection-'));
+    folders.push(dataDir);
+    const stray = `data:text/javascript,${encodeURIComponent("setTimeout(() => { Promise.reject(new Error('a stray rejection')); }, 200);")}`;
+    const server = await spawnServer('node', COMMANDS.node, { ARENA_DATA_DIR: dataDir, NODE_OPTIONS: `--import=${stray}` });
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect((await fetch(`${server.baseUrl}/healthz`)).status).toBe(200);
+    await server.stop();
+    expect(await server.exited).toBe(0);
+    const events = server.output().split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as { what?: string; error?: { message?: string } });
+    expect(events.filter((event) => event.what === 'a promise was rejected with no handler').map((event) => event.error?.message)).toEqual(['a stray rejection']);
+  });
+
   it('says so in one JSON failure line, and stops with exit code 1', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'arena-lines-crash-'));
     folders.push(dataDir);

@@ -13,7 +13,6 @@ const KINDS = {
   taskNotFound: { http: 404, status: 'NOT_FOUND', reason: 'TASK_NOT_FOUND' },
   // A body past the arena's limit: the message is not valid as sent, with HTTP's own status.
   payloadTooLarge: { http: 413, status: 'INVALID_ARGUMENT', reason: 'INVALID_PARAMS' },
-  // The client's hourly budget of anonymous durable writes is spent (a kept task is one).
 } as const;
 
 export type A2AErrorKind = keyof typeof KINDS;
