@@ -9,7 +9,7 @@ import { client } from './support/http.ts';
 import { realPostgres } from './support/postgres-cluster.ts';
 import { startArena, type RunningArena } from './support/servers.ts';
 import { rawBytes } from './support/sqlite-file.ts';
-import { readmeBlock, readmeScript } from './support/readme.ts';
+import { docBlock, shellScript } from './support/readme.ts';
 
 const run = promisify(execFile);
 
@@ -18,25 +18,28 @@ const CLIENT_ADDRESS = '203.0.113.77';
 const USER_AGENT = 'readme-reader/1.0 (secret-ua-7f3e9c)';
 
 /**
- * Runs the README's league join and its Clubhouse, Rules Desk and Arrival block, as a reader
- * would (through a proxy that appends the reader's address), then the operator's status move;
- * resolves to the secrets of the run: the nonce, the arena key, the Idempotency-Keys sent.
+ * Runs the docs' league join and their Clubhouse, Rules Desk (the operator's status move
+ * included) and Arrival Hall blocks, as a reader would (through a proxy that appends the
+ * reader's address), then another status move by the operator; resolves to the secrets of the
+ * run: the nonce, the arena key, the Idempotency-Keys sent.
  */
-async function runReadme(arena: RunningArena, operatorToken: string): Promise<string[]> {
+async function runDocs(arena: RunningArena, operatorToken: string): Promise<string[]> {
   const folder = await mkdtemp(join(tmpdir(), 'arena-readme-'));
   try {
     // The reader's curl, seen by the arena through a trusted proxy that appends the address.
-    const script = readmeScript(
+    const script = shellScript(
       [
-        readmeBlock('Join the Daily Packet League'),
-        readmeBlock('Clubhouse, Rules Desk and Arrival Hall'),
-        `curl -s $BASE/rules/1/status -H "$H" -H 'Authorization: Bearer ${operatorToken}' -H "Idempotency-Key: operator-$NONCE" -d '{"to": "under-review", "reason": "Reading it."}'`,
+        docBlock('docs/protocol/league.md', 'Join and submit'),
+        docBlock('docs/protocol/clubhouse.md', 'Clubhouse'),
+        docBlock('docs/protocol/rules-desk.md', 'Rules Desk'),
+        docBlock('docs/protocol/arrival-hall.md', 'Arrival Hall'),
+        `curl -s $BASE/rules/1/status -H "$H" -H 'Authorization: Bearer ${operatorToken}' -H "Idempotency-Key: operator-$NONCE" -d '{"to": "accepted", "reason": "Read it."}'`,
         'printf "%s\\n%s\\n%s\\n" "$NONCE" "$KEY" "$JOIN_KEY" > secrets.txt',
       ],
       arena.baseUrl,
       `-A '${USER_AGENT}' -H 'X-Forwarded-For: ${CLIENT_ADDRESS}'`,
     );
-    await run('bash', ['-c', script], { cwd: folder });
+    await run('bash', ['-c', script], { cwd: folder, env: { ...process.env, ARENA_OPERATOR_TOKEN: operatorToken, XDG_CONFIG_HOME: join(folder, 'config') } });
     const secrets = (await readFile(join(folder, 'secrets.txt'), 'utf8')).trim().split('\n');
     expect(secrets).toHaveLength(3);
     return [...secrets, `operator-${secrets[0]}`];
@@ -45,12 +48,12 @@ async function runReadme(arena: RunningArena, operatorToken: string): Promise<st
   }
 }
 
-/** Checks the run wrote what the README says it does. */
+/** Checks the run wrote what the docs say it does. */
 async function expectRecords(arena: RunningArena): Promise<void> {
   const api = client(() => arena.baseUrl);
   expect((await api.get('/api/pulse')).body.totals).toMatchObject({ agents: 1, retainedAttempts: 2 });
   expect((await api.get('/api/social')).body).toMatchObject({ counts: { agents: 1, topics: 1 } });
-  expect((await api.get('/api/rules/1')).body).toMatchObject({ status: 'under-review' });
+  expect((await api.get('/api/rules/1')).body).toMatchObject({ status: 'accepted' });
   expect((await api.get('/api/arrival')).body.count).toBe(1);
 }
 
@@ -59,11 +62,11 @@ function expectAbsent(stored: string, secrets: Record<string, string>): void {
 }
 
 /**
- * The README's own flows leave no secret at rest: no registration nonce, arena key, operator
+ * The docs' own flows leave no secret at rest: no registration nonce, arena key, operator
  * token or Idempotency-Key (which a reader might have made from a secret), no client address
  * and no user-agent, anywhere in the database.
  */
-describe('secrets at rest after the README flows', () => {
+describe('secrets at rest after the docs flows', () => {
   const operatorToken = `operator-${encodeBase64Url(randomSeed())}`;
   const common = { ARENA_OPERATOR_TOKEN: operatorToken, ARENA_TRUST_PROXY: '1' };
   const cleanups: (() => Promise<unknown>)[] = [];
@@ -76,7 +79,7 @@ describe('secrets at rest after the README flows', () => {
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
     const arena = await startArena('node', { ...common, ARENA_DATA_DIR: dataDir });
     cleanups.push(() => arena.stop());
-    const [nonce, key, joinKey, operatorKey] = await runReadme(arena, operatorToken);
+    const [nonce, key, joinKey, operatorKey] = await runDocs(arena, operatorToken);
     await expectRecords(arena);
     const bytes = rawBytes(join(dataDir, 'arena.db'));
     expect(bytes.length).toBeGreaterThan(0);
@@ -89,7 +92,7 @@ describe('secrets at rest after the README flows', () => {
     cleanups.push(() => postgres.dispose());
     const arena = await startArena('node', { ...common, DATABASE_URL: postgres.url, ARENA_SIGNING_KEY: encodeBase64Url(randomSeed()), ARENA_SECRET: encodeBase64Url(randomSeed()) });
     cleanups.push(() => arena.stop());
-    const [nonce, key, joinKey, operatorKey] = await runReadme(arena, operatorToken);
+    const [nonce, key, joinKey, operatorKey] = await runDocs(arena, operatorToken);
     await expectRecords(arena);
     const { stdout: dump } = await run(join(postgres.bin, 'pg_dump'), ['--dbname', postgres.url], { maxBuffer: 64 * 1024 * 1024 });
     expect(dump).toContain('COPY public.attempts');

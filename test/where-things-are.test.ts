@@ -6,8 +6,8 @@ import type { Route } from '../core/http/route.ts';
 import { testArena } from './support/arena-context.ts';
 
 const repository = fileURLToPath(new URL('..', import.meta.url));
-const README = await readFile(new URL('../README.md', import.meta.url), 'utf8');
-const MAP = README.slice(README.indexOf('## Where things are'), README.indexOf('\n## ', README.indexOf('## Where things are') + 1));
+const ARCHITECTURE = await readFile(new URL('../docs/architecture.md', import.meta.url), 'utf8');
+const MAP = ARCHITECTURE.slice(ARCHITECTURE.indexOf('## Where things are'), ARCHITECTURE.indexOf('\n## ', ARCHITECTURE.indexOf('## Where things are') + 1));
 
 /** A row of the map's table: the URLs it names and the route modules that serve them. */
 interface MapRow {
@@ -44,7 +44,7 @@ async function routesOf(module: string): Promise<Route[]> {
   return routes;
 }
 
-describe("the README's map (Where things are)", () => {
+describe("the architecture's map (docs/architecture.md, Where things are)", () => {
   let arenaRoutes: readonly Route[];
   beforeAll(async () => {
     arenaRoutes = (await testArena()).routes;

@@ -4,7 +4,7 @@
  * received, so the loop over it sees every event once, in order, whatever the network does.
  */
 
-/** One event of the stream (docs/PROTOCOL.md); the stream's own `stream.opened` messages are read, not handed out. */
+/** One event of the stream (docs/protocol/events.md); the stream's own `stream.opened` messages are read, not handed out. */
 export interface ArenaEvent {
   id: number;
   kind: string;

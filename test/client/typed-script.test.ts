@@ -7,7 +7,6 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { finishingTape } from '../../fixtures/league.ts';
 import { GENERATED_CLIENT } from '../support/generated-client.ts';
-import { atOrigin, readmeBlocks } from '../support/readme.ts';
 import { startArena, type RunningArena } from '../support/servers.ts';
 
 const run = promisify(execFile);
@@ -89,15 +88,6 @@ describe('the project’s own client, agent-arena/client, in another project', (
     const env = { ...process.env, ARENA_URL: arena.baseUrl, TAPE: await todaysTape(), NONCE: randomBytes(32).toString('base64url'), JOIN_KEY: `join-${randomBytes(8).toString('hex')}` };
     const { stdout } = await run(process.execPath, [join(work, 'out', 'script.js')], { cwd: work, env });
     expect(JSON.parse(stdout)).toMatchObject({ total: 76, checksum: expect.stringMatching(/^sha256:/), joinedAs: 'own-client', remaining: 8, limit: 1, refused: 'not-found' });
-  }, 120_000);
-
-  it('type-checks and runs the README’s example as written', async () => {
-    const [example] = readmeBlocks('ts');
-    expect(example?.heading).toBe('From TypeScript or JavaScript: the typed client');
-    // The README's reader has Node's types installed; this folder has none, so \`process\` is declared.
-    expect(await compiled('readme.ts', `declare const process: { argv: string[] };\n${atOrigin(example!.code, arena.baseUrl)}`)).toBe('');
-    const { stdout } = await run(process.execPath, [join(work, 'out', 'readme.js'), await todaysTape()], { cwd: work });
-    expect(stdout).toMatch(/^76 sha256:[0-9a-f]{64}\n-?\d+ 8\n404 not-found\n$/);
   }, 120_000);
 
   it('would refuse a script that misuses the API: the types are not any', async () => {

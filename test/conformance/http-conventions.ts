@@ -153,7 +153,7 @@ export function httpConventions(target: Target): void {
 /**
  * What no HTTP client library sends, so it goes out byte for byte on a raw socket: each is a
  * 4xx or 501 problem, never a 500. Where a runtime's own HTTP parser answers before the core
- * sees the request, the exception is named beside the case (and in docs/PROTOCOL.md).
+ * sees the request, the exception is named beside the case (and in docs/protocol/http.md).
  */
 function malformedRequests(target: Target): void {
   const line = (requestLine: string, host = 'arena.test') => `${requestLine}\r\nHost: ${host}\r\nConnection: close\r\n\r\n`;

@@ -36,7 +36,7 @@ export function signedEvidence(target: Target): void {
       expect(payload).toMatchObject({ checksum, game: 'packet-run', total: 76, benchmark: 'OBSIDIAN', actions: 'UURRUURUURRRDUUR' });
     });
 
-    it('verifies a finished trial by the README recipe, its private capability set apart', async () => {
+    it('verifies a finished trial by the recipe of docs/protocol/evidence.md, its private capability set apart', async () => {
       const trial = (await api.get('/api/games/packet-run/trial')).body;
       const tape = [...'UURRUURUURRRDUUR'].map((letter) => transformDirection(trial.transform, letter as Direction)).join('');
       const run = (await api.postJson('/api/games/packet-run/submit', { actions: tape, challengeToken: trial.challengeToken })).body;

@@ -58,7 +58,7 @@ function shown(wire: WireRequest, answer: WireAnswer): string {
 
 /**
  * No 5xx; every 4xx a problem document (or the operation's own protocol's answer, MCP's or
- * A2A's), except where the runtime answers before the arena (docs/PROTOCOL.md).
+ * A2A's), except where the runtime answers before the arena (docs/protocol/http.md).
  */
 function expectAnswered(document: OpenApiDocument, operation: DescribedOperation, wire: WireRequest, answer: WireAnswer): void {
   const where = shown(wire, answer);

@@ -4,7 +4,6 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigurationError, ENVIRONMENT_VARIABLES, readEnvironment, type Environment } from '../../adapters/environment.ts';
 import { COMMANDS } from '../support/servers.ts';
@@ -51,13 +50,6 @@ const OTHER_FORMS: Record<string, [string, string[]]> = {
 /** Taken as they are: any text. */
 const FREE_FORM = ['HOST', 'ARENA_DATA_DIR'];
 
-/** The README's Configuration table, as variable → the row's text. */
-function readmeConfiguration(): Map<string, string> {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('### Limits'));
-  return new Map([...section.matchAll(/^\| `([A-Z_]+)` \|(.*)$/gm)].map((match) => [match[1]!, match[2]!]));
-}
-
 describe('the environment, read at start', () => {
   it('takes the usual spellings of a yes and a no', () => {
     for (const yes of ['1', 'true', 'YES', 'On', ' yes ']) expect(readEnvironment({ ARENA_TRUST_PROXY: yes }).ARENA_TRUST_PROXY).toBe(true);
@@ -87,14 +79,6 @@ describe('the environment, read at start', () => {
       for (const bound of bounds) expect(message, name).toContain(bound);
       expect(message).not.toContain(refused);
     }
-  });
-
-  it("has the README's Configuration table state each variable's bounds", () => {
-    const rows = readmeConfiguration();
-    expect([...rows.keys()].sort()).toEqual([...ENVIRONMENT_VARIABLES].sort());
-    for (const [name, [min, max]] of Object.entries(NUMBER_BOUNDS)) expect(rows.get(name), name).toContain(`${min} to ${max}`);
-    expect(rows.get('ARENA_DATA_LICENCE')).toContain('1 to 300 characters');
-    expect(rows.get('ARENA_OPERATOR_TOKEN')).toContain('32+ characters');
   });
 
   it('names the variable that does not fit and the form it takes, never its value', () => {

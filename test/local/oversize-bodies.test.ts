@@ -4,7 +4,7 @@
  * connection at once; with the client still sending, closing resets it, and the client reports
  * the reset, not the 413 it had been sent (Node and Deno did the same, less often). Node and Deno
  * now close half a second later (Node sooner if the body ends), Bun keeps the connection and
- * discards the rest (docs/PROTOCOL.md, Size).
+ * discards the rest (docs/protocol/http.md, Size).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { connect } from 'node:net';

@@ -1,48 +1,95 @@
-import { readFile } from 'node:fs/promises';
+import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-/** The repository's root, where the README's commands are meant to be run. */
+/** The repository's root, where the docs' commands are meant to be run. */
 export const REPOSITORY = fileURLToPath(new URL('../../', import.meta.url));
-const README = await readFile(`${REPOSITORY}README.md`, 'utf8');
 
-/** Where the README's commands expect the arena: `npm start`'s address. */
-const README_ORIGIN = /(?:http:\/\/)?localhost:8787/g;
+/** Where the docs' commands expect the arena: `npm start`'s address. */
+const DOCS_ORIGIN = /(?:http:\/\/)?localhost:8787/g;
 
-/** A shell block of the README: its section's heading, its text, and whether the README test runs it. */
-export interface ReadmeBlock {
+/**
+ * The languages a fenced block of the docs may be written in: `sh`, `ts` and `js` blocks are
+ * run by a test; `json` and `text` blocks show what an answer, a log line or a tree looks like.
+ */
+export const BLOCK_LANGUAGES = ['sh', 'ts', 'js', 'json', 'text'] as const;
+
+/** A fenced block of a Markdown file: where it is, what it says, and whether the doc tests run it. */
+export interface DocBlock {
+  /** The file, relative to the repository's root (`README.md`, `docs/running.md`). */
+  file: string;
+  /** The heading of its section. */
   heading: string;
+  /** The fence's language (`sh`, `ts`, …; empty when the fence names none). */
+  language: string;
   code: string;
-  /** False for a block marked `<!-- not run: … -->` (it installs or starts the arena the others talk to). */
+  /** False for a block marked `<!-- not run: <reason> -->` on the line before it. */
   runs: boolean;
+  /** The reason a block that does not run gives. */
+  reason?: string;
 }
 
-/** Every block of the README in `language` (```sh by default), in order. */
-export function readmeBlocks(language = 'sh'): ReadmeBlock[] {
-  const blocks: ReadmeBlock[] = [];
+/** The README and every Markdown page under `docs/`, relative to the repository's root, in a stable order. */
+export function docFiles(): string[] {
+  const pages = readdirSync(`${REPOSITORY}docs`, { recursive: true, encoding: 'utf8' })
+    .filter((path) => path.endsWith('.md'))
+    .map((path) => `docs/${path.replaceAll('\\', '/')}`)
+    .sort();
+  return ['README.md', ...pages];
+}
+
+/** The text of a doc file. */
+export function docText(file: string): string {
+  return readFileSync(`${REPOSITORY}${file}`, 'utf8');
+}
+
+/** Every fenced block of `file`, in order (fences may be indented, as in a list item). */
+export function markdownBlocks(file: string): DocBlock[] {
+  const blocks: DocBlock[] = [];
   let heading = '';
-  const lines = README.split('\n');
+  const lines = docText(file).split('\n');
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    if (/^#{2,3} /.test(line)) heading = line.replace(/^#+ /, '');
-    if (line !== `\`\`\`${language}`) continue;
-    const end = lines.indexOf('```', i + 1);
+    if (/^#{1,6} /.test(line)) heading = line.replace(/^#+ /, '');
+    const fence = /^(\s*)```(\S*)\s*$/.exec(line);
+    if (!fence) continue;
+    const [, indent, language] = fence;
+    const end = lines.indexOf(`${indent}\`\`\``, i + 1);
+    if (end < 0) throw new Error(`${file}: the block that opens on line ${i + 1} never closes`);
     const marker = lines.slice(0, i).reverse().find((earlier) => earlier.trim() !== '') ?? '';
-    blocks.push({ heading, code: lines.slice(i + 1, end).join('\n'), runs: !marker.startsWith('<!-- not run') });
+    const notRun = /^\s*<!-- not run: (.+?) -->$/.exec(marker);
+    const code = lines
+      .slice(i + 1, end)
+      .map((text) => text.slice(indent!.length))
+      .join('\n');
+    blocks.push({ file, heading, language: language!, code, runs: !notRun, ...(notRun ? { reason: notRun[1]! } : {}) });
     i = end;
   }
   return blocks;
 }
 
-/** The README's shell block under a heading, as written. */
-export function readmeBlock(heading: string): string {
-  const block = readmeBlocks().find((candidate) => candidate.heading === heading);
-  if (!block) throw new Error(`README.md has no shell block under "${heading}"`);
+/** Every block of the README in `language` (```sh by default), in order. */
+export function readmeBlocks(language = 'sh'): DocBlock[] {
+  return markdownBlocks('README.md').filter((block) => block.language === language);
+}
+
+/** The shell block of `file` under a heading, as written. */
+export function docBlock(file: string, heading: string): string {
+  const block = markdownBlocks(file).find((candidate) => candidate.language === 'sh' && candidate.heading === heading);
+  if (!block) throw new Error(`${file} has no shell block under "${heading}"`);
   return block.code;
 }
 
-/** The README's origin in `code` replaced by `base`'s. */
+/** The docs' origin in `code` replaced by `base`'s. */
 export function atOrigin(code: string, base: string): string {
-  return code.replaceAll(README_ORIGIN, base);
+  return code.replaceAll(DOCS_ORIGIN, base);
+}
+
+/** The file the package's command runs (`npx agent-arena`): package.json names one. */
+function commandFile(): string {
+  const { bin } = JSON.parse(docText('package.json')) as { bin: Record<string, string> };
+  const files = Object.values(bin);
+  if (files.length !== 1) throw new Error(`package.json names ${files.length} commands; the docs know one, agent-arena`);
+  return `${REPOSITORY}${files[0]}`;
 }
 
 /**
@@ -51,15 +98,18 @@ export function atOrigin(code: string, base: string): string {
  * - any command failing stops it (`set -eu`);
  * - curl fails on an HTTP error, which a reader would see as an error answer, with the reader's
  *   own `curlOptions`;
- * - `npx arena` runs the repository's own command line, as npx does at the repository root.
+ * - `npx agent-arena` runs the repository's own command, as npx does in a project that has it
+ *   installed;
+ * - `npm run` runs the repository's own scripts, as it does at the repository's root.
  */
-export function readmeScript(blocks: readonly string[], base: string, curlOptions = ''): string {
+export function shellScript(blocks: readonly string[], base: string, curlOptions = ''): string {
   return [
     'set -eu',
     `curl() { command curl --fail-with-body ${curlOptions} "$@"; }`,
-    `npx() { if [ "$1" = arena ]; then shift; node '${REPOSITORY}bin/arena.mjs' "$@"; else command npx "$@"; fi; }`,
+    `npx() { if [ "$1" = agent-arena ]; then shift; node '${commandFile()}' "$@"; else command npx "$@"; fi; }`,
+    `npm() { command npm --prefix '${REPOSITORY}' "$@"; }`,
     ...blocks,
   ]
     .join('\n')
-    .replaceAll(README_ORIGIN, base);
+    .replaceAll(DOCS_ORIGIN, base);
 }

@@ -8,7 +8,7 @@ import { queryParameters, requestSchema } from './schemas.ts';
 import { securityOf } from './security.ts';
 import { operationDescription } from './description.ts';
 
-/** The header every durable write needs (see docs/PROTOCOL.md, Idempotency-Key). */
+/** The header every durable write needs (see docs/protocol/idempotency.md). */
 const IDEMPOTENCY_KEY = {
   name: 'Idempotency-Key',
   in: 'header',
@@ -19,7 +19,7 @@ const IDEMPOTENCY_KEY = {
   schema: { type: 'string', pattern: '^[!-~]{1,255}$', description: '1 to 255 visible ASCII characters' },
 };
 
-/** The header of a conditional read (see docs/PROTOCOL.md, Caching). */
+/** The header of a conditional read (see docs/protocol/http.md, Caching). */
 const IF_NONE_MATCH = {
   name: 'If-None-Match',
   in: 'header',
