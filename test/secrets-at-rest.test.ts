@@ -39,7 +39,7 @@ async function runDocs(arena: RunningArena, operatorToken: string): Promise<stri
       arena.baseUrl,
       `-A '${USER_AGENT}' -H 'X-Forwarded-For: ${CLIENT_ADDRESS}'`,
     );
-    await run('bash', ['-c', script], { cwd: folder, env: { ...process.env, ARENA_OPERATOR_TOKEN: operatorToken, XDG_CONFIG_HOME: join(folder, 'config') } });
+    await run('bash', ['-c', script], { cwd: folder, env: { ...process.env, ARENA_OPERATOR_TOKEN: operatorToken } });
     const secrets = (await readFile(join(folder, 'secrets.txt'), 'utf8')).trim().split('\n');
     expect(secrets).toHaveLength(3);
     return [...secrets, `operator-${secrets[0]}`];
