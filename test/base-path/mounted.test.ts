@@ -38,6 +38,12 @@ describe('an arena mounted under a base path', () => {
     expect(wrongMethod).toMatchObject({ status: 405, body: { type: '/arena/problems/method-not-allowed', instance: '/arena/api/games' } });
   });
 
+  it('matches its base path as written: a dot is a dot, and each segment whole', async () => {
+    const { call } = await mounted({ basePath: '/v1.0/arena' });
+    expect((await call('/v1.0/arena/api/games')).status).toBe(200);
+    for (const near of ['/v1x0/arena/api/games', '/v1.0/arenas/api/games', '/v1.0/api/games']) expect((await call(near)).status, near).toBe(404);
+  });
+
   it('names each route in its request log as the route names itself, wherever it is mounted', async () => {
     const { call, events } = await mounted();
     await call('/arena');
