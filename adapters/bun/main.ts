@@ -54,7 +54,7 @@ const server = listening(settings, process.exit, () =>
     },
     error: (error) => {
       logFailure('the fetch handler threw', error);
-      return refusal(internalFailure());
+      return refusal(internalFailure(), undefined, arena.basePath);
     },
   }),
 );
@@ -75,7 +75,7 @@ stopGracefully({
   exit: (code) => process.exit(code),
 });
 // Announced once a stop signal is handled: a supervisor may send one as soon as it reads this.
-logNotice('info', `Agent Arena (bun) listening on http://localhost:${server.port}`);
+logNotice('info', `Agent Arena (bun) listening on http://localhost:${server.port}${arena.basePath}`);
 
 /** Whether the core asks to close the connection: a 413 given before the body was all read. */
 function closesEarly(answer: Response): boolean {

@@ -34,7 +34,7 @@ const server = listening(settings, (code) => Deno.exit(code), () =>
       // Also told of an answer's body failing after its head was sent; the value is then unused.
       onError: (error) => {
         if (!(error instanceof ConnectionClosed)) logFailure('answering a request failed', error);
-        return refusal(internalFailure());
+        return refusal(internalFailure(), undefined, arena.basePath);
       },
     },
     async (request, info) => {
@@ -65,4 +65,4 @@ stopGracefully({
   exit: (code) => Deno.exit(code),
 });
 // Announced once a stop signal is handled: a supervisor may send one as soon as it reads this.
-logNotice('info', `Agent Arena (deno) listening on http://localhost:${server.addr.port}`);
+logNotice('info', `Agent Arena (deno) listening on http://localhost:${server.addr.port}${arena.basePath}`);

@@ -14,7 +14,7 @@ useSha256(nativeSha256);
 
 const settings = await loadLocalSettings(process.env, await nodeSqliteOpener()).catch((error: unknown) => failedStart(error, process.exit));
 const arena = createArena({ ...settings.arena, runtime: 'node' });
-const { port, drain } = await serve({ fetch: arena.answer, port: settings.port, hostname: settings.hostname, trustProxy: settings.trustProxy }).catch((error: unknown) =>
+const { port, drain } = await serve({ fetch: arena.answer, port: settings.port, hostname: settings.hostname, trustProxy: settings.trustProxy, basePath: arena.basePath }).catch((error: unknown) =>
   failedStart(cannotListen(error, settings.hostname, settings.port), process.exit),
 );
 
@@ -26,4 +26,4 @@ stopGracefully({
   exit: (code) => process.exit(code),
 });
 // Announced once a stop signal is handled: a supervisor may send one as soon as it reads this.
-logNotice('info', `Agent Arena (node) listening on http://localhost:${port}`);
+logNotice('info', `Agent Arena (node) listening on http://localhost:${port}${arena.basePath}`);

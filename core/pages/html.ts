@@ -11,10 +11,11 @@ export const prose = (text: string) => escapeHtml(text).replace(/`([^`]+)`/g, '<
 
 /**
  * An HTML page with at most one inline script, served with a Content-Security-Policy that
- * allows exactly that script (by hash) and same-origin fetches, nothing else.
+ * allows exactly that script (by hash) and same-origin fetches, nothing else. Its navigation
+ * links the arena's pages by `links`, as the body does.
  */
-export function htmlPage(options: { title: string; body: string; script?: string; status?: number }): Response {
-  const body = `${siteNavigation()}\n<main>\n${options.body}\n</main>`;
+export function htmlPage(options: { title: string; body: string; links: SiteLinks; script?: string; status?: number }): Response {
+  const body = `${siteNavigation(options.links)}\n<main>\n${options.body}\n</main>`;
   const scripts =
     options.script === undefined ? "'none'" : `'sha256-${btoa(String.fromCharCode(...sha256Bytes(new TextEncoder().encode(options.script))))}'`;
   const html = `<!doctype html>
@@ -71,8 +72,13 @@ const SITE_PAGES: readonly [path: string, label: string][] = [
   ['/rules', 'Rules Desk'],
 ];
 
-function siteNavigation(): string {
-  return `<nav class="site" aria-label="Arena pages">${SITE_PAGES.map(([path, label]) => `<a href="${path}">${escapeHtml(label)}</a>`).join('')}</nav>`;
+/** How a page links another of the arena's pages by its path (`pageLinks` in links.ts). */
+interface SiteLinks {
+  page(path: string, label: string): string;
+}
+
+function siteNavigation(links: SiteLinks): string {
+  return `<nav class="site" aria-label="Arena pages">${SITE_PAGES.map(([path, label]) => links.page(path, label)).join('')}</nav>`;
 }
 
 /**
