@@ -113,6 +113,9 @@ function checkBounds(name: string, cell: string): void {
     accepts('https://arena.example');
     accepts('http://localhost:8787');
     refuses('ftp://arena.example');
+  } else if (cell === 'a path such as `/arena`') {
+    for (const value of ['/arena', '/apps/arena-1', '/a.b~c_d']) accepts(value);
+    for (const value of ['arena', '/arena/', '/apps/../arena', '/arena?x=1', '/a:b']) refuses(value);
   } else if (cell.endsWith('://`')) {
     for (const scheme of ticked(cell)) accepts(`${scheme}arena@db/arena`);
     refuses('mysql://arena@db/arena');
