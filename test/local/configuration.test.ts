@@ -5,8 +5,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigurationError, ENVIRONMENT_VARIABLES, readEnvironment, type Environment } from '../../adapters/environment.ts';
+import { loadLocalSettings } from '../../adapters/configuration/local-settings.ts';
+import { ConfigurationError, ENVIRONMENT_VARIABLES, readEnvironment, type Environment } from '../../adapters/configuration/read.ts';
+import { DEFAULTS, VARIABLES } from '../../adapters/configuration/variables.ts';
+import { nodeSqliteOpener } from '../../adapters/node/sqlite.ts';
+import { sourcesUnder } from '../support/runtime-leaks.ts';
+import { testArenaContext } from '../support/arena-context.ts';
 import { COMMANDS } from '../support/servers.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -87,6 +93,71 @@ describe('the environment, read at start', () => {
       for (const bound of bounds) expect(message, name).toContain(bound);
       expect(message).not.toContain(refused);
     }
+  });
+
+  it('lists what each variable sets, its default and its form, the form being what a refusal says', () => {
+    for (const [name, variable] of Object.entries(VARIABLES)) {
+      expect(variable.meaning, name).toMatch(/^\S.{10,}\.$/);
+      expect(variable.default, name).not.toBe('');
+      const rule = 'rule' in variable ? variable.rule : undefined;
+      expect(rule === undefined, name).toBe(FREE_FORM.includes(name));
+      const refused = NUMBER_BOUNDS[name] ? String(NUMBER_BOUNDS[name][1] + 1) : OTHER_FORMS[name]?.[0];
+      if (refused !== undefined) expect(refusalOf({ [name]: refused }), name).toBe(`${name} ${rule}`);
+    }
+  });
+
+  it('states the defaults that apply: the adapters\' own, and those createArena takes', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'arena-defaults-'));
+    try {
+      const settings = await loadLocalSettings({ ARENA_DATA_DIR: dataDir }, await nodeSqliteOpener(), () => undefined);
+      await settings.arena.store.close();
+      expect({ port: settings.port, hostname: settings.hostname, trustProxy: settings.trustProxy, level: settings.arena.log?.level }).toEqual({
+        port: Number(VARIABLES.PORT.default),
+        hostname: VARIABLES.HOST.default,
+        trustProxy: VARIABLES.ARENA_TRUST_PROXY.default === 'yes',
+        level: VARIABLES.ARENA_LOG_LEVEL.default,
+      });
+      expect(VARIABLES.ARENA_DATA_DIR.default).toBe(DEFAULTS.ARENA_DATA_DIR);
+      expect(VARIABLES.DATABASE_POOL_SIZE.default).toBe(String(DEFAULTS.DATABASE_POOL_SIZE));
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+    const { settings } = await testArenaContext();
+    expect({
+      ARENA_CLUBHOUSE: settings.clubhouse,
+      ARENA_ARRIVAL_DAILY_CAP: String(settings.arrivalDailyCap),
+      ARENA_ANONYMOUS_WRITES_PER_HOUR: String(settings.anonymousWritesPerHour),
+      ARENA_EVENTS_POLL_MS: String(settings.events.pollMs),
+      ARENA_EVENTS_HEARTBEAT_MS: String(settings.events.heartbeatMs),
+      ARENA_EVENTS_PER_CLIENT: String(settings.events.streamsPerClient),
+      ARENA_EVENTS_MAX: String(settings.events.maxStreams),
+    }).toEqual({
+      ARENA_CLUBHOUSE: VARIABLES.ARENA_CLUBHOUSE.default,
+      ARENA_ARRIVAL_DAILY_CAP: VARIABLES.ARENA_ARRIVAL_DAILY_CAP.default,
+      ARENA_ANONYMOUS_WRITES_PER_HOUR: VARIABLES.ARENA_ANONYMOUS_WRITES_PER_HOUR.default,
+      ARENA_EVENTS_POLL_MS: VARIABLES.ARENA_EVENTS_POLL_MS.default,
+      ARENA_EVENTS_HEARTBEAT_MS: VARIABLES.ARENA_EVENTS_HEARTBEAT_MS.default,
+      ARENA_EVENTS_PER_CLIENT: VARIABLES.ARENA_EVENTS_PER_CLIENT.default,
+      ARENA_EVENTS_MAX: VARIABLES.ARENA_EVENTS_MAX.default,
+    });
+  });
+
+  it('is read in one place: no adapter reads a variable itself, and every name an adapter mentions is on the list', async () => {
+    const server = (await sourcesUnder(join(root, 'adapters'))).filter((file) => !/\/adapters\/(cli|client|configuration)\//.test(file));
+    const strays: string[] = [];
+    const mentioned = new Set<string>();
+    const declared = new Set<string>();
+    for (const file of server) {
+      const source = await readFile(file, 'utf8');
+      for (const [, constant] of source.matchAll(/\bconst ([A-Z][A-Z_]+)\b/g)) declared.add(constant!);
+      // The mains hand the whole environment over (process.env, Bun.env, Deno.env.toObject()); reading one
+      // variable is the list's to do. A Worker's D1 binding (env.DB) is no variable.
+      for (const [read] of source.matchAll(/\b(?:env\.(?!toObject\b|DB\b)[A-Za-z_]+|env\[|Deno\.env\.get\b)/g)) strays.push(`${file.slice(root.length)}: ${read}`);
+      for (const [name] of source.matchAll(/\b(?:ARENA|DATABASE)_[A-Z_]+\b/g)) mentioned.add(name);
+    }
+    expect(server.length).toBeGreaterThan(20);
+    expect(strays).toEqual([]);
+    expect([...mentioned].filter((name) => !declared.has(name) && !ENVIRONMENT_VARIABLES.includes(name as never))).toEqual([]);
   });
 
   it("has the README's Configuration table state each variable's bounds", () => {
