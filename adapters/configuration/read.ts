@@ -34,3 +34,14 @@ export function readEnvironment(env: Environment): Configuration {
   const message = issue.kind === 'schema' && issue.type === 'string' ? "must be a string (quote it in wrangler.toml's [vars])" : issue.message;
   throw new ConfigurationError(`${name} ${message}`);
 }
+
+/** For the operator's commands (migrate, rotate-key): the environment, or one line naming what does not fit, then exit code 1. */
+export function readEnvironmentOrExit(env: Environment, exit: (code: number) => never): Configuration {
+  try {
+    return readEnvironment(env);
+  } catch (error) {
+    if (!(error instanceof ConfigurationError)) throw error;
+    console.error(`agent-arena: ${error.message}`);
+    return exit(1);
+  }
+}

@@ -111,12 +111,9 @@ describe('the environment, read at start', () => {
     try {
       const settings = await loadLocalSettings({ ARENA_DATA_DIR: dataDir }, await nodeSqliteOpener(), () => undefined);
       await settings.arena.store.close();
-      expect({ port: settings.port, hostname: settings.hostname, trustProxy: settings.trustProxy, level: settings.arena.log?.level }).toEqual({
-        port: Number(VARIABLES.PORT.default),
-        hostname: VARIABLES.HOST.default,
-        trustProxy: VARIABLES.ARENA_TRUST_PROXY.default === 'yes',
-        level: VARIABLES.ARENA_LOG_LEVEL.default,
-      });
+      // Each default, read as the variable's value, is what applies while it is unset.
+      const stated = readEnvironment(Object.fromEntries(['PORT', 'HOST', 'ARENA_TRUST_PROXY', 'ARENA_LOG_LEVEL'].map((name) => [name, VARIABLES[name as 'PORT'].default])));
+      expect({ PORT: settings.port, HOST: settings.hostname, ARENA_TRUST_PROXY: settings.trustProxy, ARENA_LOG_LEVEL: settings.arena.log?.level }).toEqual(stated);
       expect(VARIABLES.ARENA_DATA_DIR.default).toBe(DEFAULTS.ARENA_DATA_DIR);
       expect(VARIABLES.DATABASE_POOL_SIZE.default).toBe(String(DEFAULTS.DATABASE_POOL_SIZE));
     } finally {
@@ -234,6 +231,18 @@ describe('a start that cannot go on', () => {
     const { status, lines } = start(runtime, { ARENA_CLUBHOUSE: 'maybe' });
     expectOneLine(lines, 'ARENA_CLUBHOUSE must be open or forming');
     expect(status).toBe(1);
+    expect(readdirSync(dataDir)).toEqual([]);
+  });
+
+  it.each(['migrate', 'rotate-key'])('npm run %s: a variable that does not fit is one line and exit code 1, with nothing created', (command) => {
+    const ended = spawnSync(process.execPath, ['scripts/run-built.mjs', command], {
+      cwd: root,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, ARENA_DATA_DIR: dataDir, DATABASE_POOL_SIZE: 'many' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(`${ended.stdout}${ended.stderr}`).toBe('agent-arena: DATABASE_POOL_SIZE must be a whole number from 1 to 9999\n');
+    expect(ended.status).toBe(1);
     expect(readdirSync(dataDir)).toEqual([]);
   });
 
