@@ -5,6 +5,7 @@ import { loadOrCreateKeys } from '../local/key-file.ts';
 import { openLocalStore, type LocalStore, type SqliteOpener } from '../local/open-store.ts';
 import type { Warn } from '../local/private-files.ts';
 import { arenaSettingsOf, keysOf, publicOriginWarning } from './arena-options.ts';
+import { listenAddressOf } from './listen-address.ts';
 import { readEnvironment, type Configuration, type Environment } from './read.ts';
 import { DEFAULTS } from './variables.ts';
 
@@ -27,9 +28,6 @@ export const localStoreOf = (config: Configuration): LocalStore => ({
   poolSize: config.DATABASE_POOL_SIZE ?? DEFAULTS.DATABASE_POOL_SIZE,
   dataDir: dataDirOf(config),
 });
-
-/** `PORT` and `HOST`: where the server listens. */
-export const listenAddressOf = (config: Configuration) => ({ port: config.PORT ?? DEFAULTS.PORT, hostname: config.HOST ?? DEFAULTS.HOST });
 
 /**
  * Every variable of the list (./variables.ts), read once; without `ARENA_SIGNING_KEY` the keys

@@ -5,7 +5,7 @@
  * are built from what that returns, and help and docs list it.
  */
 import * as v from 'valibot';
-import { decodeBase64Url } from '../../core/index.ts';
+import { decodeBase64Url } from '../../core/crypto/base64url.ts';
 
 /** What Node, Bun and Deno (and, for the log level, Workers) use where the variable is unset; the arena's own defaults are `createArena`'s. */
 export const DEFAULTS = { PORT: 8787, HOST: '0.0.0.0', ARENA_DATA_DIR: './data', DATABASE_POOL_SIZE: 10, ARENA_LOG_LEVEL: 'info' } as const;
