@@ -47,7 +47,7 @@ async function lastJoined(): Promise<ArenaChoice | undefined> {
 // Key files are named `<host>.json`: a name without `.json` is never one of them.
 const lastJoinedFile = () => join(configFolder(), LAST_JOINED);
 
-/** An http(s) URL's origin, its trailing slashes gone; anything else is a usage error. */
+/** The arena's URL as given, its trailing slashes gone; anything but an http(s) URL is a usage error. */
 function originOf(url: string): string {
   const trimmed = url.replace(/\/+$/, '');
   if (!URL.canParse(trimmed) || !/^https?:$/.test(new URL(trimmed).protocol)) throw new UsageError(`${url} is not an http(s) URL: give the arena's address, such as ${DEFAULT_ARENA}`);

@@ -16,6 +16,7 @@ import { testArenaContext } from '../support/arena-context.ts';
 import { COMMANDS } from '../support/servers.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
+const read = (file: string) => readFileSync(join(root, file), 'utf8');
 const KEY = 'A'.repeat(43);
 
 /** The message that refuses `env`, or undefined when it is taken. */
@@ -155,6 +156,16 @@ describe('the environment, read at start', () => {
     expect(server.length).toBeGreaterThan(20);
     expect(strays).toEqual([]);
     expect([...mentioned].filter((name) => !declared.has(name) && !ENVIRONMENT_VARIABLES.includes(name as never))).toEqual([]);
+  });
+
+  it('marks as local the variables a Worker never reads: those its options and log are not built from', async () => {
+    const workers = new Set<string>();
+    for (const file of ['adapters/configuration/arena-options.ts', 'adapters/arena-log.ts']) {
+      for (const [, name] of (await readFile(join(root, file), 'utf8')).matchAll(/\b((?:ARENA|DATABASE)_[A-Z_]+)\b/g)) workers.add(name!);
+    }
+    expect(read('adapters/workers/worker.ts')).toMatch(/keysOf\(config\)[\s\S]*arenaSettingsOf\(config\)[\s\S]*arenaLogFor\(config,/);
+    const local = Object.entries(VARIABLES).filter(([, variable]) => 'localOnly' in variable).map(([name]) => name);
+    expect(ENVIRONMENT_VARIABLES.filter((name) => !workers.has(name)).sort()).toEqual(local.sort());
   });
 
   it("has the README's Configuration table state each variable's bounds", () => {
