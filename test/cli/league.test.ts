@@ -5,7 +5,8 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMAND_VARIABLES } from '../../adapters/cli/environment.ts';
+import { COMMAND_VARIABLES, DEFAULT_ARENA } from '../../adapters/cli/environment.ts';
+import { DEFAULTS } from '../../adapters/configuration/variables.ts';
 import { REPOSITORY } from '../support/readme.ts';
 import { startArena, type RunningArena } from '../support/servers.ts';
 
@@ -231,6 +232,8 @@ describe('arena --help', () => {
       if (file !== 'environment.ts') expect(source, file).not.toContain('process.env');
     }
     expect([...read].sort()).toEqual(Object.keys(COMMAND_VARIABLES).sort());
+    // The arena called by default is the one `npm start` serves.
+    expect(DEFAULT_ARENA).toBe(`http://localhost:${DEFAULTS.PORT}`);
     for (const [name, variable] of Object.entries(COMMAND_VARIABLES)) {
       expect(section).toMatch(new RegExp(`\\n  ${name} +${variable.meaning.replace(/[().]/g, '\\$&')}\\n +default: ${variable.default.replace(/[().]/g, '\\$&')}\\n`));
     }
