@@ -1,34 +1,44 @@
-# The Node server as a container. Untested by CI here (no container engine on these machines);
-# test/containers.test.ts checks that its commands are the npm scripts' own.
+# The Node server as a container. No container engine runs on these machines, so CI never builds
+# it: test/containers.test.ts performs its steps in folders of its own instead (the build stage's
+# install and build, the runtime stage's copies), starts the server there on Node 22 as the image
+# does, and probes it with the image's health check.
 #
-# Build stage: every dependency, then `npm run build` compiles the server into dist/.
+# Build stage: only what `npm run build` needs, each at its locked version (scripts/build-deps.mjs
+# narrows package.json and the lockfile to it): the production dependencies the bundles take in,
+# esbuild and TypeScript. Nothing of the development tree (test runtimes, workerd, linters).
 FROM node:22-bookworm-slim AS build
 WORKDIR /app
-# The lockfile first, so the install layer is reused while only sources change.
+# The manifests first, so the install layer is reused while only sources change.
 COPY package.json package-lock.json ./
-RUN npm ci
+COPY scripts/build-deps.mjs scripts/build.mjs ./scripts/
+RUN node scripts/build-deps.mjs && npm ci --ignore-scripts --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-# Runtime stage: production dependencies only (better-sqlite3 installs its prebuilt binary;
-# no compiler in a slim image), the built server and the scripts that run it.
+# Runtime stage: the built server and the scripts that run it, nothing installed. dist/ bundles
+# every pure-JavaScript dependency, and on Node 22 the embedded database is node:sqlite, so
+# better-sqlite3 (a native addon) is neither installed nor compiled.
 FROM node:22-bookworm-slim
 ENV NODE_ENV=production \
     PORT=8787 \
     HOST=0.0.0.0 \
     ARENA_DATA_DIR=/data
 WORKDIR /app
-COPY package.json package-lock.json ./
-RUN npm ci --omit=dev && npm cache clean --force
+# package.json says dist/ is ES modules, and holds `npm run migrate` and `npm run rotate-key`.
+COPY package.json ./
 COPY --from=build /app/dist ./dist
-COPY --from=build /app/scripts ./scripts
+COPY --from=build /app/scripts/run-built.mjs /app/scripts/build.mjs ./scripts/
+# The `arena` command: `docker compose exec arena node bin/arena.mjs verify …`.
+COPY --from=build /app/bin ./bin
 # The key file and the SQLite database live in /data: owned by the unprivileged `node` user the
 # image provides, so a fresh volume mounted there is writable by it.
 RUN mkdir -p /data && chown node:node /data && chmod 0700 /data
 USER node
 VOLUME /data
 EXPOSE 8787
-# Slim images have no curl: node's own fetch asks the readiness probe (database reachable and migrated).
+# Slim images have no curl: the probe asks /readyz (database reachable and migrated) on PORT and HOST.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:8787/readyz', { signal: AbortSignal.timeout(4000) }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+  CMD ["node", "scripts/run-built.mjs", "health-probe"]
+# The server drains requests in flight for up to 10 s on SIGTERM: stop it with a longer grace
+# (`docker stop -t 30`; compose.yaml sets stop_grace_period).
 CMD ["node", "scripts/run-built.mjs", "node"]

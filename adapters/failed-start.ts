@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { StorageUnavailableError } from '../core/index.ts';
-import { ConfigurationError } from './environment.ts';
+import { ConfigurationError } from './configuration/read.ts';
 import { logFailure } from './log-failure.ts';
 
 /**

@@ -3,7 +3,7 @@ import { logFailure } from './log-failure.ts';
 import { logNotice } from './notice.ts';
 
 /** How long requests in flight get to finish once the process is asked to stop. */
-const DRAIN_BOUND_MS = 10_000;
+export const DRAIN_BOUND_MS = 10_000;
 
 /**
  * How long a connection with no request in flight is kept open once stopping: a request already

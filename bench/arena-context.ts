@@ -1,7 +1,7 @@
 import type { ArenaContext } from '../core/context.ts';
 import { createArenaContext, randomSeed } from '../core/index.ts';
 import type { Ed25519Engine } from '../core/crypto/ed25519.ts';
-import { openMemoryStore } from '../fixtures/memory-store.ts';
+import { openMemoryStore } from '../test/support/fixtures/memory-store.ts';
 
 /**
  * The context a handler receives, built as `createArena` builds it (fresh signing key and

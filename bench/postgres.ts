@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { throwawayDatabase } from '../fixtures/throwaway-postgres.ts';
+import { throwawayDatabase } from '../test/support/fixtures/throwaway-postgres.ts';
 
 /** A real PostgreSQL server holding an empty database of the case's own. */
 export interface BenchPostgres {

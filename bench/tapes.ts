@@ -1,5 +1,5 @@
 import { DIRECTIONS, MAX_ACTIONS, type Direction } from '../core/games/packet-run/actions.ts';
-import { seededRandom } from '../fixtures/seeded-random.ts';
+import { seededRandom } from '../test/support/fixtures/seeded-random.ts';
 
 /**
  * A fixed pool of pseudo-random Packet Run tapes, 1 to MAX_ACTIONS letters each. Seeded, so

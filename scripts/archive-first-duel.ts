@@ -14,7 +14,7 @@ import { commitmentOf } from '../core/games/triad-duel/commitment.ts';
 import { invite, respond, reveal } from '../core/games/triad-duel/flow.ts';
 import type { Move } from '../core/games/triad-duel/moves.ts';
 import { utcDate } from '../core/time/utc-day.ts';
-import { openMemoryStore } from '../fixtures/memory-store.ts';
+import { openMemoryStore } from '../test/support/fixtures/memory-store.ts';
 
 const now = Date.now();
 const arena = await createArenaContext({

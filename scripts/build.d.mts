@@ -4,3 +4,7 @@ export declare const ENTRIES: Record<string, string>;
 export declare function build(): Promise<void>;
 /** True when dist/ is missing, or a source it was built from changed since. */
 export declare function isStale(): Promise<boolean>;
+/** What the bundles leave out, loaded from node_modules where they run. */
+export declare const EXTERNAL: readonly string[];
+/** The development dependencies the build itself runs. */
+export declare const BUILD_TOOLS: readonly string[];

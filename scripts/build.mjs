@@ -15,7 +15,17 @@ export const ENTRIES = {
   'rotate-key': 'adapters/local/rotate-key.ts',
   migrate: 'adapters/local/migrate.ts',
   arena: 'adapters/cli/main.ts',
+  'health-probe': 'adapters/node/health-probe.ts',
 };
+
+/**
+ * What the bundles leave out, loaded from node_modules where they run: better-sqlite3 (a native
+ * addon, used on Node 20 only: Node 22 and later have node:sqlite) and pg's optional native binding.
+ */
+export const EXTERNAL = ['better-sqlite3', 'pg-native'];
+
+/** The development dependencies the build itself runs (esbuild, and TypeScript for the client's declarations). */
+export const BUILD_TOOLS = ['esbuild', 'typescript-compiler'];
 
 /** The folders a build reads; a file in them newer than the last build makes it stale. */
 const SOURCES = ['core', 'storage', 'adapters', 'package-lock.json'];
@@ -36,8 +46,7 @@ export async function build() {
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    // Native addons load from node_modules; pg's optional native binding is never installed.
-    external: ['better-sqlite3', 'pg-native'],
+    external: EXTERNAL,
     // Bundled CommonJS dependencies call require() for Node's own modules.
     banner: { js: "import { createRequire as __arenaRequire } from 'node:module'; const require = __arenaRequire(import.meta.url);" },
     // Used when the operator asks (NODE_OPTIONS=--enable-source-maps): reading them costs about

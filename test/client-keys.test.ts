@@ -7,11 +7,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createArena, encodeBase64Url, randomSeed, type ArenaOptions } from '../core/index.ts';
-import { openMemoryStore } from '../fixtures/memory-store.ts';
-import { freshKey } from '../fixtures/league.ts';
+import { openMemoryStore } from './support/fixtures/memory-store.ts';
+import { freshKey } from './support/fixtures/league.ts';
 import { client } from './support/http.ts';
 import { startArena, type RunningArena } from './support/servers.ts';
-import { ONE_IPV4_SPELLINGS } from '../fixtures/address-spellings.ts';
+import { ONE_IPV4_SPELLINGS } from './support/fixtures/address-spellings.ts';
 
 const CHECK_IN = { displayName: 'Spelled', model: 'unknown', sentBy: 'a test', purpose: 'Counting spellings.', operatorAuthorized: true };
 

@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { arenaLogFor } from '../adapters/arena-log.ts';
-import { ENVIRONMENT_VARIABLES, readEnvironment } from '../adapters/environment.ts';
+import { ENVIRONMENT_VARIABLES, readEnvironment } from '../adapters/configuration/read.ts';
 import { LINGER_BYTES, LINGER_MS } from '../adapters/lingering-close.ts';
 import { IDLE_GRACE_MS } from '../adapters/graceful-shutdown.ts';
 import { localDialect } from '../adapters/local/open-store.ts';
-import { loadLocalSettings } from '../adapters/local/settings.ts';
+import { loadLocalSettings, localStoreOf } from '../adapters/configuration/local-settings.ts';
 import { nodeSqliteOpener } from '../adapters/node/sqlite.ts';
 import { CAPABILITY_TTL_SECONDS } from '../core/agents/capability.ts';
 import { MAX_KEY_GENERATION } from '../core/agents/keys.ts';
@@ -155,7 +155,7 @@ describe('docs/running.md, Configuration', () => {
       process.chdir(cwd);
     }
     // PostgreSQL's pool, as `pg` is given it.
-    await localDialect({ DATABASE_URL: 'postgres://arena@127.0.0.1:1/arena' }, await folder, await nodeSqliteOpener());
+    await localDialect(localStoreOf(readEnvironment({ DATABASE_URL: 'postgres://arena@127.0.0.1:1/arena', ARENA_DATA_DIR: await folder })), await nodeSqliteOpener());
     const code: Record<string, string> = {
       PORT: String(local.port),
       HOST: local.hostname,

@@ -1,8 +1,11 @@
+import { readFile, readdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { importCycles, importGraph, importsInto, relativeImports, type ImportGraph } from './support/import-graph.ts';
 
 const repository = fileURLToPath(new URL('..', import.meta.url));
+/** What tests and bench both use: stores, records, tapes, seeded randomness. */
+const FIXTURES = 'test/support/fixtures/';
 
 /**
  * Mechanisms every surface shares: they may import one another, never a surface. A surface
@@ -25,10 +28,22 @@ describe('the import graphs of core/, storage/ and bench/', () => {
     expect(importsInto(await importGraph(repository, 'core'), 'core/http/', isCoreSurface)).toEqual([]);
   });
 
-  it('bench/ imports nothing from the tests (what both use is in fixtures/)', async () => {
+  it('bench/ imports nothing from the tests but the fixtures both use (test/support/fixtures/)', async () => {
     const graph = await importGraph(repository, 'bench');
     expect(graph.size).toBeGreaterThan(10);
-    expect(importsInto(graph, 'bench/', (file) => file.startsWith('test/'))).toEqual([]);
+    expect(importsInto(graph, 'bench/', (file) => file.startsWith('test/') && !file.startsWith(FIXTURES))).toEqual([]);
+  });
+
+  it('test/support/fixtures/ imports no test runner and nothing else of the tests, so bench runs it without one', async () => {
+    const graph = await importGraph(repository, FIXTURES);
+    expect(graph.size).toBeGreaterThan(5);
+    expect(importsInto(graph, FIXTURES, (file) => file.startsWith('test/') && !file.startsWith(FIXTURES))).toEqual([]);
+    for (const file of graph.keys()) expect(await readFile(`${repository}${file}`, 'utf8'), file).not.toMatch(/from ['"]vitest['"]/);
+  });
+
+  it('core/ holds no test support: it is all in test/support/', async () => {
+    const core = await readdir(`${repository}core`, { recursive: true });
+    expect(core.filter((file) => /\.test-support\.ts$|(^|\/)(fixtures|support)\//.test(file))).toEqual([]);
   });
 
   it('storage/shared/ imports no surface of storage or of core', async () => {

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createArena, randomSeed, type ArenaOptions } from '../core/index.ts';
-import { openMemoryStore } from '../fixtures/memory-store.ts';
-import { finishingTape, forgedToken, freshKey, freshNonce } from '../fixtures/league.ts';
+import { openMemoryStore } from './support/fixtures/memory-store.ts';
+import { finishingTape, forgedToken, freshKey, freshNonce } from './support/fixtures/league.ts';
 
 const CHECK_IN = { displayName: 'Counted', model: 'unknown', sentBy: 'a test', purpose: 'Counting.', operatorAuthorized: true };
 const CLIENT = { clientAddress: '203.0.113.9' };

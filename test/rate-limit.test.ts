@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeBase64Url, randomSeed } from '../core/index.ts';
 import { joinedAgent } from './support/agents.ts';
 import { client, expectProblem, type Answer } from './support/http.ts';
-import { finishingTape, forgedToken, freshKey, freshNonce } from '../fixtures/league.ts';
+import { finishingTape, forgedToken, freshKey, freshNonce } from './support/fixtures/league.ts';
 import { realPostgres } from './support/postgres-cluster.ts';
 import { RUNTIMES, startArena, type RunningArena } from './support/servers.ts';
 

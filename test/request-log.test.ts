@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { finishingTape, freshKey, freshNonce } from '../fixtures/league.ts';
+import { finishingTape, freshKey, freshNonce } from './support/fixtures/league.ts';
 import { client } from './support/http.ts';
 import { spawnServer, type SpawnedServer } from './support/spawned-server.ts';
 import { COMMANDS } from './support/servers.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createArena, randomSeed, StorageUnavailableError, type ArenaEvent } from '../core/index.ts';
 import type { Store } from '../core/store/store.ts';
-import { openMemoryStore } from '../fixtures/memory-store.ts';
+import { openMemoryStore } from './support/fixtures/memory-store.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 

@@ -3,7 +3,7 @@ import http from 'node:http';
 import { answerHeaders, createArena, internalFailure, refusal, standardResponse, useSha256, withHeaders } from '../../core/index.ts';
 import { createBunSqliteDialect } from '../../storage/index.ts';
 import { clientAddress } from '../client-address.ts';
-import { loadLocalSettings } from '../local/settings.ts';
+import { loadLocalSettings } from '../configuration/local-settings.ts';
 import { failedStart, listening } from '../failed-start.ts';
 import { logFailure } from '../log-failure.ts';
 import { logNotice, logProcessEvents } from '../notice.ts';

@@ -2,11 +2,6 @@ import { createArenaClient, type ArenaClient } from '../client/index.ts';
 
 export { ArenaProblemError, ArenaUnreachableError } from '../client/index.ts';
 
-/** Where the commands that call the arena send their requests: `--arena`, else ARENA_URL, else `npm start`'s address. */
-export function arenaOrigin(given: string | undefined): string {
-  return (given ?? process.env.ARENA_URL ?? 'http://localhost:8787').replace(/\/+$/, '');
-}
-
 /**
  * The typed client (adapters/client) the commands call the arena with: a write carries an
  * Idempotency-Key and is sent again, with the same key and body, when no answer came back or

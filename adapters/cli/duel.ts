@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { commitmentOf } from '../../core/games/triad-duel/commitment.ts';
 import { parseSequence, type Move } from '../../core/games/triad-duel/moves.ts';
-import { arenaClient, arenaOrigin } from './arena-http.ts';
+import { chooseArena } from './arena-choice.ts';
+import { arenaClient } from './arena-http.ts';
 import { UsageError, type Command } from './command.ts';
 
 /**
@@ -17,7 +18,7 @@ export const duelCommand: Command = {
   async run(args, output, options) {
     const [step, token, ...rest] = args;
     if (rest.length > 0) throw new UsageError('takes a step and at most one token');
-    const arena = arenaClient(arenaOrigin(options.arena));
+    const arena = arenaClient((await chooseArena(options.arena)).origin);
     const moves = movesOf(options.moves);
     switch (step) {
       case 'invite': {

@@ -2,6 +2,7 @@ import { link, mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { UsageError } from './command.ts';
+import { commandVariable } from './environment.ts';
 
 /**
  * What `arena join` keeps, `arena submit` reads and `arena key` replaces: the key is the agent's
@@ -16,16 +17,19 @@ export interface KeptKey {
   agent?: { id: string; handle: string };
 }
 
-/** `--key-file`, else one file per arena under the user's configuration folder. */
-export function keyFileFor(origin: string, given: string | undefined): string {
-  if (given) return given;
-  const base = process.env.XDG_CONFIG_HOME ?? join(homedir(), '.config');
-  return join(base, 'agent-arena', `${new URL(origin).host.replace(/[^A-Za-z0-9.-]/g, '_')}.json`);
+/** The user's configuration folder for the command (`$XDG_CONFIG_HOME/agent-arena`, else `~/.config/agent-arena`). */
+export function configFolder(): string {
+  return join(commandVariable('XDG_CONFIG_HOME') ?? join(homedir(), '.config'), 'agent-arena');
+}
+
+/** The arena's own key file under the configuration folder, named for its host. */
+export function keyFileFor(origin: string): string {
+  return join(configFolder(), `${new URL(origin).host.replace(/[^A-Za-z0-9.-]/g, '_')}.json`);
 }
 
 /** The key file's record, if there is one. */
 export async function keptAt(path: string): Promise<KeptKey | undefined> {
-  const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? undefined : Promise.reject(new UsageError(`cannot read ${path}: ${error.code}`))));
+  const text = await readPrivately(path);
   if (text === undefined) return undefined;
   let kept: Partial<KeptKey>;
   try {
@@ -37,18 +41,38 @@ export async function keptAt(path: string): Promise<KeptKey | undefined> {
   return kept as KeptKey;
 }
 
-/**
- * Writes the record readable by its owner only (mode 0600, its folder 0700), whole or not at
- * all: it is written and flushed beside its place, then moved there, so a process killed
- * mid-write never leaves a truncated file where the nonce and key were. `fresh` refuses to
- * replace a file that is there.
- */
+/** `keep` refuses to replace a file that is there when `fresh`: a join never overwrites another agent's key. */
 export async function keep(path: string, kept: KeptKey, fresh: boolean): Promise<void> {
+  await writePrivately(path, `${JSON.stringify(kept, null, 2)}\n`, fresh).catch((error: unknown) => {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    throw new UsageError(`${path} already holds a key file: this agent has joined (use it, or --key-file for another)`);
+  });
+}
+
+/** The kept arena key, for `arena submit`. */
+export async function readKey(path: string): Promise<KeptKey & { apiKey: string }> {
+  const kept = await keptAt(path);
+  if (!kept?.apiKey) throw new UsageError(`no key at ${path}: run \`arena join\` first`);
+  return kept as KeptKey & { apiKey: string };
+}
+
+/** A file's text, or undefined where there is none. */
+export async function readPrivately(path: string): Promise<string | undefined> {
+  return readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? undefined : Promise.reject(new UsageError(`cannot read ${path}: ${error.code}`))));
+}
+
+/**
+ * Writes `text` readable by its owner only (mode 0600, its folder 0700), whole or not at all:
+ * it is written and flushed beside its place, then moved there, so a process killed mid-write
+ * never leaves a truncated file where the nonce and key were. `fresh` refuses to replace a
+ * file that is there (an `EEXIST` error).
+ */
+export async function writePrivately(path: string, text: string, fresh: boolean): Promise<void> {
   await mkdir(dirname(path), { recursive: true, mode: 0o700 });
   const staged = `${path}.${process.pid}.tmp`;
   const file = await open(staged, 'wx', 0o600).catch((error: NodeJS.ErrnoException) => Promise.reject(new UsageError(`cannot write ${staged}: ${error.code}`)));
   try {
-    await file.writeFile(`${JSON.stringify(kept, null, 2)}\n`);
+    await file.writeFile(text);
     await file.sync();
   } finally {
     await file.close();
@@ -59,15 +83,9 @@ export async function keep(path: string, kept: KeptKey, fresh: boolean): Promise
     else await rename(staged, path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(code === 'EEXIST' ? `${path} already holds a key file: this agent has joined (use it, or --key-file for another)` : `cannot write ${path}: ${code}`);
+    if (code === 'EEXIST') throw error;
+    throw new UsageError(`cannot write ${path}: ${code}`);
   } finally {
     await rm(staged, { force: true });
   }
-}
-
-/** The kept arena key, for `arena submit`. */
-export async function readKey(path: string): Promise<KeptKey & { apiKey: string }> {
-  const kept = await keptAt(path);
-  if (!kept?.apiKey) throw new UsageError(`no key at ${path}: run \`arena join\` first`);
-  return kept as KeptKey & { apiKey: string };
 }

@@ -1,6 +1,7 @@
-import { ArenaProblemError, arenaClient, arenaOrigin } from './arena-http.ts';
+import { chooseArena } from './arena-choice.ts';
+import { ArenaProblemError, arenaClient } from './arena-http.ts';
 import { UsageError, type Command } from './command.ts';
-import { keep, keptAt, keyFileFor, type KeptKey } from './key-file.ts';
+import { keep, keptAt, type KeptKey } from './key-file.ts';
 
 /**
  * `arena key rotate|revoke`: the kept arena key replaced by a new one, or turned off. By the
@@ -16,7 +17,7 @@ export const keyCommand: Command = {
   async run(args, output, options) {
     const [change, ...rest] = args;
     if ((change !== 'rotate' && change !== 'revoke') || rest.length > 0) throw new UsageError('takes rotate or revoke');
-    const keyFile = keyFileFor(arenaOrigin(options.arena), options['key-file']);
+    const keyFile = options['key-file'] ?? (await chooseArena(options.arena)).keyFile;
     const kept = await keptAt(keyFile);
     if (!kept) throw new UsageError(`no key file at ${keyFile}: run \`arena join\` first`);
     const byNonce = options['with-nonce'] === 'true' || kept.apiKey === undefined;

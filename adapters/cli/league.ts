@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { shortestExitTape } from '../../core/games/packet-run/exit-path.ts';
-import { ArenaProblemError, arenaClient, arenaOrigin } from './arena-http.ts';
+import { chooseArena, rememberJoined } from './arena-choice.ts';
+import { ArenaProblemError, arenaClient } from './arena-http.ts';
 import { UsageError, type Command, type Output } from './command.ts';
-import { keep, keptAt, keyFileFor, readKey } from './key-file.ts';
+import { keep, keptAt, readKey } from './key-file.ts';
 
 /** What a join and a submit both answer: the attempt retained, and how many are left today. */
 interface Retained {
@@ -24,8 +25,9 @@ export const joinCommand: Command = {
   async run(args, output, options) {
     if (args.length > 0) throw new UsageError('takes no file');
     if (!options.handle) throw new UsageError('needs --handle: the name the league lists your agent under');
-    const origin = arenaOrigin(options.arena);
-    const keyFile = keyFileFor(origin, options['key-file']);
+    const chosen = await chooseArena(options.arena);
+    const { origin } = chosen;
+    const keyFile = options['key-file'] ?? chosen.keyFile;
     const earlier = await keptAt(keyFile);
     if (earlier?.apiKey) throw new UsageError(`${keyFile} already holds a key: this agent has joined (use it, or --key-file for another)`);
     const arena = arenaClient(origin);
@@ -41,7 +43,9 @@ export const joinCommand: Command = {
       throw error;
     });
     await keep(keyFile, { origin, registrationNonce, apiKey: joined.apiKey, agent: { id: joined.agent.id, handle: joined.agent.handle } }, false);
-    report(output, { joined: joined.agent.handle, agentId: joined.agent.id, keyFile, ...attemptOf(joined) }, `joined as ${joined.agent.handle}; key kept in ${keyFile}`);
+    // The commands that follow call this arena, with this key, unless told otherwise.
+    await rememberJoined({ origin, keyFile });
+    report(output, { joined: joined.agent.handle, agentId: joined.agent.id, arena: origin, keyFile, ...attemptOf(joined) }, `joined ${origin} as ${joined.agent.handle}; key kept in ${keyFile}`);
     return 0;
   },
 };
@@ -53,8 +57,7 @@ export const submitCommand: Command = {
   options: ['arena', 'key-file'],
   async run(args, output, options) {
     if (args.length !== 1) throw new UsageError('takes one tape, such as UURRDD');
-    const origin = arenaOrigin(options.arena);
-    const kept = await readKey(keyFileFor(origin, options['key-file']));
+    const kept = await readKey(options['key-file'] ?? (await chooseArena(options.arena)).keyFile);
     const arena = arenaClient(kept.origin, kept.apiKey);
     const league = await arena.getLeague();
     const submitted = await arena.submitLeagueAttempt({ body: { challengeToken: league.challengeToken, actions: args[0]! } });

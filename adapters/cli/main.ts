@@ -11,6 +11,7 @@ import { keyCommand } from './key.ts';
 import { playCommand } from './play.ts';
 import { ArenaProblemError, ArenaUnreachableError } from './arena-http.ts';
 import { UsageError, type Command } from './command.ts';
+import { COMMAND_VARIABLES } from './environment.ts';
 
 const COMMANDS: Record<string, Command> = {
   tape: tapeCommand,
@@ -30,8 +31,14 @@ ${Object.entries(COMMANDS)
   .join('\n')}
 
 options:
-  --json  one JSON document on stdout, for scripts
-  --help  this text`;
+  --arena <url>  the arena a command calls (see ARENA_URL below)
+  --json         one JSON document on stdout, for scripts
+  --help         this text
+
+environment:
+${Object.entries(COMMAND_VARIABLES)
+  .map(([name, variable]) => `  ${name.padEnd(17)}${variable.meaning}\n${' '.repeat(19)}default: ${variable.default}`)
+  .join('\n')}`;
 
 const [name, ...rest] = process.argv.slice(2);
 const command = name !== undefined && Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;

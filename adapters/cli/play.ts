@@ -1,5 +1,6 @@
 import { shortestExitTape } from '../../core/games/packet-run/exit-path.ts';
-import { arenaClient, arenaOrigin } from './arena-http.ts';
+import { chooseArena } from './arena-choice.ts';
+import { arenaClient } from './arena-http.ts';
 import { UsageError, type Command } from './command.ts';
 
 /**
@@ -14,7 +15,7 @@ export const playCommand: Command = {
   flags: ['trial'],
   async run(args, output, options) {
     if (args.length > 1) throw new UsageError('takes at most one tape');
-    const arena = arenaClient(arenaOrigin(options.arena));
+    const arena = arenaClient((await chooseArena(options.arena)).origin);
     const agent = options.agent === undefined ? undefined : { name: options.agent };
     let run;
     if (options.trial !== undefined) {

@@ -3,7 +3,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { createArena, internalFailure, refusal, useSha256 } from '../../core/index.ts';
 import { createNodeSqliteDialect } from '../../storage/index.ts';
 import { clientAddress } from '../client-address.ts';
-import { loadLocalSettings } from '../local/settings.ts';
+import { loadLocalSettings } from '../configuration/local-settings.ts';
 import { failedStart, listening } from '../failed-start.ts';
 import { logFailure } from '../log-failure.ts';
 import { logNotice, logProcessEvents } from '../notice.ts';

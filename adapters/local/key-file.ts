@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { link, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { encodeBase64Url, publicKeyFromSeed, randomSeed } from '../../core/index.ts';
-import { parseKey, type ArenaKeys } from '../env-options.ts';
+import { decodeBase64Url, encodeBase64Url, publicKeyFromSeed, randomSeed } from '../../core/index.ts';
+import type { ArenaKeys } from '../configuration/arena-options.ts';
+import { ConfigurationError } from '../configuration/read.ts';
 import { ensurePrivateFolder, syncFolder, temporaryPrefix, warnIfShared, writeTemporaryFile, type Warn } from './private-files.ts';
 
 /**
@@ -138,6 +139,13 @@ function parseKeyFile(path: string, text: string): KeyFile {
     );
   }
   return file;
+}
+
+/** A base64url-encoded 32-byte value of the key file, or a clear start-up error naming where it came from. */
+function parseKey(text: string, source: string): Uint8Array {
+  const bytes = decodeBase64Url(text.trim());
+  if (!bytes || bytes.length !== 32) throw new ConfigurationError(`${source} must be 32 bytes in base64url (43 characters)`);
+  return bytes;
 }
 
 function freshKeyFile(): KeyFile {

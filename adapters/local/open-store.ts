@@ -2,7 +2,6 @@ import { join } from 'node:path';
 import type { Dialect } from 'kysely';
 import type { Store } from '../../core/store/store.ts';
 import { createPostgresDialect, openStore, postgresEventNotices, type DialectFamily, type EventNotices } from '../../storage/index.ts';
-import { readEnvironment, type Environment } from '../environment.ts';
 import { logNotice } from '../notice.ts';
 import { withBackgroundCheckpoints, type SqliteLibrary } from './background-checkpoints.ts';
 import { ensurePrivateFile, ensurePrivateFolder, type Warn } from './private-files.ts';
@@ -15,19 +14,26 @@ export interface SqliteOpener {
 
 export const DATABASE_FILE = 'arena.db';
 
+/** Where records live, as the configuration says (../configuration/local-settings.ts). */
+export interface LocalStore {
+  /** PostgreSQL's `postgres://` URL; unset, the embedded SQLite file in `dataDir`. */
+  databaseUrl?: string;
+  /** Connections per instance to PostgreSQL. */
+  poolSize: number;
+  dataDir: string;
+}
+
 /**
- * Where records live: PostgreSQL when `DATABASE_URL` is set (so several instances can share
+ * Where records live: PostgreSQL when a database URL is given (so several instances can share
  * one league), otherwise the embedded SQLite file `<dataDir>/arena.db`, created 0600 (as its
  * `-wal` and `-shm` then are) before SQLite opens it, whatever the umask, its log copied back
  * into it on a worker thread (./background-checkpoints.ts).
  */
 export async function localDialect(
-  env: Environment,
-  dataDir: string,
+  { databaseUrl: url, poolSize, dataDir }: LocalStore,
   openSqlite: SqliteOpener,
   warn: Warn = console.warn,
 ): Promise<{ dialect: Dialect; family: DialectFamily; where: string; notices?: EventNotices }> {
-  const { DATABASE_URL: url, DATABASE_POOL_SIZE: poolSize = 10 } = readEnvironment(env);
   if (url) {
     const { default: pg } = await import('pg');
     // A connect that hangs (a partitioned network) fails after 5 s, and is answered 503.
@@ -47,7 +53,7 @@ export async function localDialect(
 }
 
 /** The durable store over the local dialect, migrated on open. */
-export async function openLocalStore(env: Environment, dataDir: string, openSqlite: SqliteOpener, warn: Warn = console.warn): Promise<Store> {
-  const { dialect, family, notices } = await localDialect(env, dataDir, openSqlite, warn);
+export async function openLocalStore(where: LocalStore, openSqlite: SqliteOpener, warn: Warn = console.warn): Promise<Store> {
+  const { dialect, family, notices } = await localDialect(where, openSqlite, warn);
   return openStore(dialect, family, notices);
 }

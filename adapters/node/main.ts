@@ -1,5 +1,5 @@
 import { createArena, useSha256 } from '../../core/index.ts';
-import { loadLocalSettings } from '../local/settings.ts';
+import { loadLocalSettings } from '../configuration/local-settings.ts';
 import { cannotListen, failedStart } from '../failed-start.ts';
 import { logNotice, logProcessEvents } from '../notice.ts';
 import { nativeSha256 } from '../native-sha256.ts';

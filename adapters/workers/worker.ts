@@ -1,7 +1,7 @@
 import { createArena, internalFailure, misconfigured, refusal, standardResponse, storageUnavailable, StorageUnavailableError, withHeaders, type Arena } from '../../core/index.ts';
 import { createD1Dialect, openStore, type D1DatabaseLike } from '../../storage/index.ts';
-import { keysFromEnv, settingsFromEnv, type Environment } from '../env-options.ts';
-import { ConfigurationError, readEnvironment } from '../environment.ts';
+import { arenaSettingsOf, keysOf } from '../configuration/arena-options.ts';
+import { ConfigurationError, readEnvironment, type Environment } from '../configuration/read.ts';
 import { arenaLogFor } from '../arena-log.ts';
 import { logFailure } from '../log-failure.ts';
 import { isCompressible, varyOnEncoding } from '../compression.ts';
@@ -53,9 +53,10 @@ export default {
 
 /** Once per isolate: the configuration (checked before D1 is touched), the D1 store (migrated on open) and the arena over it. */
 async function open(env: Env): Promise<Arena> {
-  const keys = keysFromEnv(env as Environment);
-  const settings = settingsFromEnv(env as Environment);
-  const log = arenaLogFor(readEnvironment(env as Environment), (line) => console.log(line), (line) => console.error(line));
+  const config = readEnvironment(env as Environment);
+  const keys = keysOf(config);
+  const settings = arenaSettingsOf(config);
+  const log = arenaLogFor(config, (line) => console.log(line), (line) => console.error(line));
   if (!env.DB) throw new ConfigurationError('DB must be bound to a D1 database (see wrangler.toml)');
   const store = await openStore(createD1Dialect(env.DB), 'sqlite');
   return createArena({ ...keys, ...settings, store, log, runtime: 'workers' });

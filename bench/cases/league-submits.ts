@@ -19,8 +19,8 @@ import type { SignedPacketRunResult } from '../../core/games/packet-run/signed-r
 import type { NewAttempt } from '../../core/league/records.ts';
 import { utcDate } from '../../core/time/utc-day.ts';
 import { createPGliteDialect, createPostgresDialect, createSqliteDialect, openStore } from '../../storage/index.ts';
-import { openMemoryStore } from '../../fixtures/memory-store.ts';
-import { finishingTape, freshKey, freshNonce } from '../../fixtures/league.ts';
+import { openMemoryStore } from '../../test/support/fixtures/memory-store.ts';
+import { finishingTape, freshKey, freshNonce } from '../../test/support/fixtures/league.ts';
 import { BENCH_ORIGIN } from '../arena-context.ts';
 import { compared, rateRow, type BenchCase } from '../case.ts';
 import { concurrentCalls, measureCountedRates, type Batch, type Rate } from '../measure.ts';

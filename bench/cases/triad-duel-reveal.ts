@@ -8,7 +8,7 @@ import { utcDate } from '../../core/time/utc-day.ts';
 import { BENCH_ORIGIN, benchArenaContext } from '../arena-context.ts';
 import { compared, rateRow, type BenchCase } from '../case.ts';
 import { awaitedCalls, measureRates, syncCalls } from '../measure.ts';
-import { seededRandom } from '../../fixtures/seeded-random.ts';
+import { seededRandom } from '../../test/support/fixtures/seeded-random.ts';
 
 /** Duels in the pool: as many as Packet Run's tapes, so no single duel is all the JIT sees. */
 const POOL_SIZE = 1_024;

@@ -1,6 +1,6 @@
 /** Signed play in Hono on `@hono/node-server` (see hono-app.ts): Hono's Node adapter against the arena's. */
 import { serve } from '@hono/node-server';
-import { openMemoryStore } from '../../fixtures/memory-store.ts';
+import { openMemoryStore } from '../../test/support/fixtures/memory-store.ts';
 import { honoPlayApp } from './hono-app.ts';
 import { playContext, stopOnSignals } from './play-context.ts';
 

@@ -9,7 +9,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { openCapsule } from '../../core/games/state-forge/capsule.ts';
 import { playCapsule } from '../../core/games/state-forge/evidence.ts';
-import { openMemoryStore } from '../../fixtures/memory-store.ts';
+import { openMemoryStore } from '../../test/support/fixtures/memory-store.ts';
 import { FORGE_PLAY_PATH, playContext, stopOnSignals } from './play-context.ts';
 
 const context = await playContext(await openMemoryStore());

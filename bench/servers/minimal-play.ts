@@ -10,7 +10,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseActionString, MAX_QUERY_ACTION_LENGTH } from '../../core/games/packet-run/parse.ts';
 import { signedRun } from '../../core/games/packet-run/signed-result.ts';
-import { openMemoryStore } from '../../fixtures/memory-store.ts';
+import { openMemoryStore } from '../../test/support/fixtures/memory-store.ts';
 import { arenaHeadersMaker } from './answer-headers.ts';
 import { CLASSIC, PLAY_PATH, playContext, stopOnSignals } from './play-context.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createArena, randomSeed } from '../index.ts';
-import { openMemoryStore } from '../../fixtures/memory-store.ts';
+import { openMemoryStore } from '../../test/support/fixtures/memory-store.ts';
 import { checkedBasePath, isBasePath, linksUnder } from './base-path.ts';
 
 describe('a base path', () => {

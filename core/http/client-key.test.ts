@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { clientKeyOf } from './client-key.ts';
-import { ONE_IPV4_SPELLINGS } from '../../fixtures/address-spellings.ts';
+import { ONE_IPV4_SPELLINGS } from '../../test/support/fixtures/address-spellings.ts';
 
 const octet = fc.nat(255);
 const ipv4 = fc.tuple(octet, octet, octet, octet);

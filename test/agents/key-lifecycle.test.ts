@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ARENA_KEY_PATTERN } from '../../core/agents/keys.ts';
-import { finishingTape, freshKey, freshNonce } from '../../fixtures/league.ts';
+import { finishingTape, freshKey, freshNonce } from '../support/fixtures/league.ts';
 import { inProcessArena } from '../support/in-process-arena.ts';
 
 /** An arena in this process with one agent joined by a nonce: the means to change its key. */

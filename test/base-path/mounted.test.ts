@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createArena, randomSeed, type ArenaEvent, type ArenaOptions } from '../../core/index.ts';
-import { openMemoryStore } from '../../fixtures/memory-store.ts';
-import { ConfigurationError } from '../../adapters/environment.ts';
-import { settingsFromEnv } from '../../adapters/env-options.ts';
+import { openMemoryStore } from '../support/fixtures/memory-store.ts';
+import { ConfigurationError, readEnvironment } from '../../adapters/configuration/read.ts';
+import { arenaSettingsOf } from '../../adapters/configuration/arena-options.ts';
 import { writeHeaders } from '../support/agents.ts';
 
 const MCP = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' };
@@ -115,11 +115,11 @@ describe('an arena mounted under a base path', () => {
   });
 
   it('is read from ARENA_BASE_PATH, which must be a path of the same form', () => {
-    expect(settingsFromEnv({ ARENA_BASE_PATH: '/arena' }).basePath).toBe('/arena');
-    expect(settingsFromEnv({}).basePath).toBeUndefined();
+    expect(arenaSettingsOf(readEnvironment({ ARENA_BASE_PATH: '/arena' })).basePath).toBe('/arena');
+    expect(arenaSettingsOf(readEnvironment({})).basePath).toBeUndefined();
     for (const refused of ['/arena/', 'arena', '/a/../b', '/arena?x=1']) {
-      expect(() => settingsFromEnv({ ARENA_BASE_PATH: refused }), refused).toThrow(ConfigurationError);
-      expect(() => settingsFromEnv({ ARENA_BASE_PATH: refused }), refused).toThrow(/^ARENA_BASE_PATH must be a path such as \/arena/);
+      expect(() => arenaSettingsOf(readEnvironment({ ARENA_BASE_PATH: refused })), refused).toThrow(ConfigurationError);
+      expect(() => arenaSettingsOf(readEnvironment({ ARENA_BASE_PATH: refused })), refused).toThrow(/^ARENA_BASE_PATH must be a path such as \/arena/);
     }
   });
 });

@@ -1,17 +1,20 @@
 import { execFile } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMAND_VARIABLES, DEFAULT_ARENA } from '../../adapters/cli/environment.ts';
+import { DEFAULTS } from '../../adapters/configuration/variables.ts';
 import { REPOSITORY } from '../support/readme.ts';
 import { startArena, type RunningArena } from '../support/servers.ts';
 
-/** `arena …` as a reader runs it, against `arena`. */
-function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+/** `arena …` as a reader runs it, against `arena`, its configuration folder under `folder` (or `env`'s). */
+function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  const { ARENA_URL: _, ...inherited } = process.env;
   return new Promise((resolve) => {
-    execFile(process.execPath, [join(REPOSITORY, 'bin/arena.mjs'), ...args], { env: { ...process.env, XDG_CONFIG_HOME: join(folder, 'config') } }, (error, stdout, stderr) =>
+    execFile(process.execPath, [join(REPOSITORY, 'bin/arena.mjs'), ...args], { env: { ...inherited, XDG_CONFIG_HOME: join(folder, 'config'), ...env } }, (error, stdout, stderr) =>
       resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
     );
   });
@@ -33,7 +36,7 @@ describe('arena join and arena submit', () => {
     const joined = await cli(['join', '--handle', 'cli-agent', '--model', 'example-1', '--arena', arena.baseUrl, '--json']);
     expect(joined.code, joined.stderr).toBe(0);
     const report = JSON.parse(joined.stdout);
-    expect(report).toMatchObject({ joined: 'cli-agent', number: 1, reachedExit: true, remainingAttempts: 9 });
+    expect(report).toMatchObject({ joined: 'cli-agent', arena: arena.baseUrl, number: 1, reachedExit: true, remainingAttempts: 9 });
     expect(report.keyFile).toBe(join(folder, 'config', 'agent-arena', `${new URL(arena.baseUrl).host.replace(':', '_')}.json`));
     expect((await stat(report.keyFile)).mode & 0o777).toBe(0o600);
     const kept = JSON.parse(await readFile(report.keyFile, 'utf8'));
@@ -146,4 +149,93 @@ describe('arena key', () => {
     expect((await submit(thiefKey)).status).toBe(401);
     expect((await cli(['key', 'nonsense', '--arena', arena.baseUrl, '--key-file', keyFile])).code).toBe(2);
   }, 60_000);
+});
+
+// Issue 30: after `arena join --arena <url>`, `arena submit` looked for a key for port 8787.
+describe('the arena joined, remembered', () => {
+  /** A configuration folder of its own, so what one test remembers is not another's. */
+  const own = (name: string) => ({ XDG_CONFIG_HOME: join(folder, name) });
+  const NOWHERE = 'http://127.0.0.1:9';
+
+  it('is the arena the commands call after it, with the key the join kept', async () => {
+    const env = own('remembering');
+    const joined = await cli(['join', '--handle', 'cli-remembered', '--arena', `${arena.baseUrl}/`], env);
+    expect(joined.code, joined.stderr).toBe(0);
+    expect(joined.stdout).toContain(`joined ${arena.baseUrl} as cli-remembered; key kept in `);
+    const remembered = join(folder, 'remembering', 'agent-arena', 'last-joined');
+    expect((await stat(remembered)).mode & 0o777).toBe(0o600);
+    const keyFile = join(folder, 'remembering', 'agent-arena', `${new URL(arena.baseUrl).host.replace(':', '_')}.json`);
+    expect(JSON.parse(await readFile(remembered, 'utf8'))).toEqual({ origin: arena.baseUrl, keyFile });
+
+    const submitted = await cli(['submit', 'UURRDD'], env);
+    expect(submitted.code, submitted.stderr).toBe(0);
+    expect(submitted.stdout).toMatch(/^retained as attempt 2: /);
+    const played = await cli(['play', 'UURRDD', '--json'], env);
+    expect(played.code, played.stderr).toBe(0);
+    expect(JSON.parse(played.stdout)).toMatchObject({ mode: 'classic-benchmark' });
+    const rotated = await cli(['key', 'rotate', '--json'], env);
+    expect(rotated.code, rotated.stderr).toBe(0);
+    expect(JSON.parse(rotated.stdout)).toMatchObject({ rotated: true, keyFile });
+  }, 60_000);
+
+  it('gives way to ARENA_URL, and ARENA_URL to --arena', async () => {
+    const env = own('giving-way');
+    expect((await cli(['join', '--handle', 'cli-giving-way', '--arena', arena.baseUrl], env)).code).toBe(0);
+    const elsewhere = await cli(['submit', 'UURRDD'], { ...env, ARENA_URL: NOWHERE });
+    expect(elsewhere.code).toBe(2);
+    expect(elsewhere.stderr).toContain(`no key at ${join(folder, 'giving-way', 'agent-arena', '127.0.0.1_9.json')}`);
+    expect((await cli(['play', 'UURRDD'], { ...env, ARENA_URL: NOWHERE })).stderr).toContain('did not answer');
+    const named = await cli(['play', 'UURRDD', '--arena', arena.baseUrl], { ...env, ARENA_URL: NOWHERE });
+    expect(named.code, named.stderr).toBe(0);
+    // An empty ARENA_URL is unset.
+    expect((await cli(['submit', 'UURRDD'], { ...env, ARENA_URL: '' })).code).toBe(0);
+  }, 60_000);
+
+  it('keeps the key file the join was given, and a join that fails changes nothing', async () => {
+    const env = own('given-file');
+    const keyFile = join(folder, 'given-file-key.json');
+    expect((await cli(['join', '--handle', 'cli-given-file', '--arena', arena.baseUrl, '--key-file', keyFile], env)).code).toBe(0);
+    const submitted = await cli(['submit', 'UURRDD'], env);
+    expect(submitted.code, submitted.stderr).toBe(0);
+    // A join that fails remembers nothing: the arena joined before stays.
+    expect((await cli(['join', '--handle', 'cli-nowhere', '--arena', NOWHERE], env)).code).toBe(1);
+    expect((await cli(['submit', 'UURRDD'], env)).code).toBe(0);
+  }, 60_000);
+
+  it('without a join, is npm start\'s address; and a file the command did not write is named, not used', async () => {
+    const env = own('never-joined');
+    const unjoined = await cli(['submit', 'UURRDD'], env);
+    expect(unjoined.code).toBe(2);
+    expect(unjoined.stderr).toContain(`no key at ${join(folder, 'never-joined', 'agent-arena', 'localhost_8787.json')}`);
+    await mkdir(join(folder, 'never-joined', 'agent-arena'), { recursive: true });
+    await writeFile(join(folder, 'never-joined', 'agent-arena', 'last-joined'), 'not json');
+    const broken = await cli(['submit', 'UURRDD'], env);
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toContain('last-joined is not a file arena wrote: remove it, or name the arena with --arena');
+    expect((await cli(['play', 'UURRDD', '--arena', arena.baseUrl], env)).code).toBe(0);
+    const notUrl = await cli(['play', 'UURRDD', '--arena', 'arena.example'], env);
+    expect(notUrl.code).toBe(2);
+    expect(notUrl.stderr).toContain('arena.example is not an http(s) URL');
+  }, 60_000);
+});
+
+describe('arena --help', () => {
+  it('lists every environment variable the command reads, with what it sets and its default', async () => {
+    const help = await cli(['--help']);
+    expect(help.code).toBe(0);
+    const section = help.stdout.slice(help.stdout.indexOf('\nenvironment:\n'));
+    const read = new Set<string>();
+    for (const file of await readdir(join(REPOSITORY, 'adapters/cli'))) {
+      const source = await readFile(join(REPOSITORY, 'adapters/cli', file), 'utf8');
+      for (const [, name] of source.matchAll(/(?:process\.env\.|commandVariable\(')([A-Z_]+)/g)) read.add(name!);
+      // Read through the list alone, so none escapes it.
+      if (file !== 'environment.ts') expect(source, file).not.toContain('process.env');
+    }
+    expect([...read].sort()).toEqual(Object.keys(COMMAND_VARIABLES).sort());
+    // The arena called by default is the one `npm start` serves.
+    expect(DEFAULT_ARENA).toBe(`http://localhost:${DEFAULTS.PORT}`);
+    for (const [name, variable] of Object.entries(COMMAND_VARIABLES)) {
+      expect(section).toMatch(new RegExp(`\\n  ${name} +${variable.meaning.replace(/[().]/g, '\\$&')}\\n +default: ${variable.default.replace(/[().]/g, '\\$&')}\\n`));
+    }
+  });
 });

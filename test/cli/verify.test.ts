@@ -6,7 +6,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { finishingTape } from '../../fixtures/league.ts';
+import { finishingTape } from '../support/fixtures/league.ts';
 import { commitmentOf } from '../../core/games/triad-duel/commitment.ts';
 import type { Move } from '../../core/games/triad-duel/moves.ts';
 import { inProcessArena } from '../support/in-process-arena.ts';

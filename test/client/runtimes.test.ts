@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { build } from 'esbuild';
 import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { finishingTape, freshNonce } from '../../fixtures/league.ts';
+import { finishingTape, freshNonce } from '../support/fixtures/league.ts';
 import { startArena, type RunningArena } from '../support/servers.ts';
 
 const run = promisify(execFile);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { finishingTape } from '../../fixtures/league.ts';
+import { finishingTape } from '../support/fixtures/league.ts';
 import { GENERATED_CLIENT } from '../support/generated-client.ts';
 import { startArena, type RunningArena } from '../support/servers.ts';
 

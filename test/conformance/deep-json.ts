@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { joinedAgent } from '../support/agents.ts';
 import { client, expectProblem } from '../support/http.ts';
-import { freshKey } from '../../fixtures/league.ts';
+import { freshKey } from '../support/fixtures/league.ts';
 import type { Target } from './define.ts';
 
 /** A body nested 5,000 deep: arrays inside the value of a member. */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { finishingTape, freshKey, stuckTape } from '../../fixtures/league.ts';
+import { finishingTape, freshKey, stuckTape } from '../support/fixtures/league.ts';
 import { joinedAgent, writeHeaders } from '../support/agents.ts';
 import { openEventStream, type EventStreamReader, type StreamMessage } from '../support/event-stream.ts';
 import { client, expectProblem } from '../support/http.ts';

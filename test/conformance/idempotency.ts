@@ -3,7 +3,7 @@ import { joinedAgent } from '../support/agents.ts';
 import { client, expectProblem } from '../support/http.ts';
 import type { Direction } from '../../core/games/packet-run/actions.ts';
 import { transformDirection } from '../../core/games/packet-run/transforms.ts';
-import { finishingTape, freshKey, freshNonce, stuckTape } from '../../fixtures/league.ts';
+import { finishingTape, freshKey, freshNonce, stuckTape } from '../support/fixtures/league.ts';
 import type { Target } from './define.ts';
 
 interface Write {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { finishingTape, freshKey, freshNonce, stuckTape } from '../../fixtures/league.ts';
+import { finishingTape, freshKey, freshNonce, stuckTape } from '../support/fixtures/league.ts';
 import { client, expectProblem } from '../support/http.ts';
 import type { Target } from './define.ts';
 

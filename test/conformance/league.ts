@@ -3,7 +3,7 @@ import canonicalize from 'canonicalize';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createKeyRing } from '../../core/crypto/key-ring.ts';
 import { createTokens } from '../../core/crypto/tokens.ts';
-import { finishingTape, freshKey, freshNonce, stuckTape } from '../../fixtures/league.ts';
+import { finishingTape, freshKey, freshNonce, stuckTape } from '../support/fixtures/league.ts';
 import { client, expectProblem } from '../support/http.ts';
 import type { Target } from './define.ts';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import { describe, expect, it } from 'vitest';
-import { finishingTape, freshNonce } from '../../fixtures/league.ts';
+import { finishingTape, freshNonce } from '../support/fixtures/league.ts';
 import { client } from '../support/http.ts';
 import type { Target } from './define.ts';
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Direction } from '../../core/games/packet-run/actions.ts';
 import { transformDirection } from '../../core/games/packet-run/transforms.ts';
 import { client, expectProblem, type Answer } from '../support/http.ts';
-import { freshKey, freshNonce } from '../../fixtures/league.ts';
+import { freshKey, freshNonce } from '../support/fixtures/league.ts';
 import { signRawToken } from '../support/raw-token.ts';
 import type { Target } from './define.ts';
 

@@ -9,7 +9,7 @@
 import Database from 'better-sqlite3';
 import { createArena } from '../../core/index.ts';
 import { serve } from '../../adapters/node/serve.ts';
-import { loadLocalSettings } from '../../adapters/local/settings.ts';
+import { loadLocalSettings } from '../../adapters/configuration/local-settings.ts';
 import { createSqliteDialect } from '../../storage/index.ts';
 import { crashingAfter } from './crash-after.ts';
 

@@ -21,7 +21,7 @@ import { ProposalResponseSchema, RevisionResponseSchema, ReviewResponseSchema, S
 import { CheckInResponseSchema } from '../../core/arrival/responses.ts';
 import { joinedAgent, writeHeaders } from '../support/agents.ts';
 import { client } from '../support/http.ts';
-import { finishingTape, freshKey, freshNonce } from '../../fixtures/league.ts';
+import { finishingTape, freshKey, freshNonce } from '../support/fixtures/league.ts';
 import { addedRows, rowsWithout, snapshotOf, type Snapshot } from '../support/sqlite-snapshot.ts';
 import { crashArena, dayKeepingOffset, send, type Answer, type CrashArena, type SentRequest } from './crash-arena.ts';
 

@@ -1,4 +1,4 @@
-import { freshNonce } from '../../fixtures/league.ts';
+import { freshNonce } from '../support/fixtures/league.ts';
 import type { Answer, SentRequest } from './crash-arena.ts';
 
 export type WriteKind = 'join' | 'submit' | 'topic' | 'reply' | 'proposal' | 'arrival';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createArena, randomSeed } from '../../core/index.ts';
-import { openMemoryStore } from '../../fixtures/memory-store.ts';
+import { openMemoryStore } from '../support/fixtures/memory-store.ts';
 
 describe('the open event streams of one instance', () => {
   it('are at most events.maxStreams, whoever the clients: 503 with Retry-After past it, a place freed as one ends', async () => {

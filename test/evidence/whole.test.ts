@@ -8,7 +8,7 @@ import { pathText, type Path } from '../../core/evidence/compare.ts';
 import { MAX_BODY_BYTES } from '../../core/http/json-body.ts';
 import { commitmentOf } from '../../core/games/triad-duel/commitment.ts';
 import type { Move } from '../../core/games/triad-duel/moves.ts';
-import { finishingTape, freshKey, freshNonce } from '../../fixtures/league.ts';
+import { finishingTape, freshKey, freshNonce } from '../support/fixtures/league.ts';
 import { REPOSITORY } from '../support/readme.ts';
 import { inProcessArena } from '../support/in-process-arena.ts';
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fingerprintOf, idempotencyKeyDigest } from '../../core/http/idempotency.ts';
 import { inProcessArena } from '../support/in-process-arena.ts';
-import { freshKey } from '../../fixtures/league.ts';
+import { freshKey } from '../support/fixtures/league.ts';
 
 const CHECK_IN = { displayName: 'Twice', model: 'unknown', sentBy: 'a test', purpose: 'In flight.', operatorAuthorized: true };
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { inProcessArena } from '../support/in-process-arena.ts';
-import { finishingTape, freshKey, freshNonce } from '../../fixtures/league.ts';
+import { finishingTape, freshKey, freshNonce } from '../support/fixtures/league.ts';
 import { startLocal, type LocalServer } from '../support/local-server.ts';
 import { everything } from '../support/sqlite-file.ts';
 

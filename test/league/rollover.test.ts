@@ -4,7 +4,7 @@ import { scoreRun } from '../../core/games/packet-run/result.ts';
 import type { Direction } from '../../core/games/packet-run/actions.ts';
 import { dailyBoard } from '../../core/games/packet-run/daily-board.ts';
 import { inProcessArena } from '../support/in-process-arena.ts';
-import { finishingTape, freshKey, freshNonce } from '../../fixtures/league.ts';
+import { finishingTape, freshKey, freshNonce } from '../support/fixtures/league.ts';
 
 describe('the daily board', () => {
   let close: (() => Promise<void>) | undefined;

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeBase64Url, randomSeed } from '../../core/index.ts';
 import { client } from '../support/http.ts';
-import { finishingTape, freshKey, freshNonce, stuckTape } from '../../fixtures/league.ts';
+import { finishingTape, freshKey, freshNonce, stuckTape } from '../support/fixtures/league.ts';
 import { startArena, type RunningArena } from '../support/servers.ts';
-import { throwawayDatabase } from '../../fixtures/throwaway-postgres.ts';
+import { throwawayDatabase } from '../support/fixtures/throwaway-postgres.ts';
 
 const SERVER_URL = process.env.DATABASE_URL;
 

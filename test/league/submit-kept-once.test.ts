@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import { afterAll, expect, it } from 'vitest';
 import { createArena, randomSeed } from '../../core/index.ts';
 import { createSqliteDialect, openStore } from '../../storage/index.ts';
-import { finishingTape, freshKey, freshNonce } from '../../fixtures/league.ts';
+import { finishingTape, freshKey, freshNonce } from '../support/fixtures/league.ts';
 import { everything } from '../support/sqlite-file.ts';
 
 const dirs: string[] = [];

@@ -4,11 +4,19 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigurationError, ENVIRONMENT_VARIABLES, readEnvironment, type Environment } from '../../adapters/environment.ts';
+import { loadLocalSettings } from '../../adapters/configuration/local-settings.ts';
+import { ConfigurationError, ENVIRONMENT_VARIABLES, readEnvironment, type Environment } from '../../adapters/configuration/read.ts';
+import { DEFAULTS, VARIABLES } from '../../adapters/configuration/variables.ts';
+import { nodeSqliteOpener } from '../../adapters/node/sqlite.ts';
+import { sourcesUnder } from '../support/runtime-leaks.ts';
+import { testArenaContext } from '../support/arena-context.ts';
 import { COMMANDS } from '../support/servers.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
+const read = (file: string) => readFileSync(join(root, file), 'utf8');
 const KEY = 'A'.repeat(43);
 
 /** The message that refuses `env`, or undefined when it is taken. */
@@ -82,6 +90,78 @@ describe('the environment, read at start', () => {
     }
   });
 
+  it('lists what each variable sets, its default and its form, the form being what a refusal says', () => {
+    for (const [name, variable] of Object.entries(VARIABLES)) {
+      expect(variable.meaning, name).toMatch(/^\S.{10,}\.$/);
+      expect(variable.default, name).not.toBe('');
+      const rule = 'rule' in variable ? variable.rule : undefined;
+      expect(rule === undefined, name).toBe(FREE_FORM.includes(name));
+      const refused = NUMBER_BOUNDS[name] ? String(NUMBER_BOUNDS[name][1] + 1) : OTHER_FORMS[name]?.[0];
+      if (refused !== undefined) expect(refusalOf({ [name]: refused }), name).toBe(`${name} ${rule}`);
+    }
+  });
+
+  it('states the defaults that apply: the adapters\' own, and those createArena takes', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'arena-defaults-'));
+    try {
+      const settings = await loadLocalSettings({ ARENA_DATA_DIR: dataDir }, await nodeSqliteOpener(), () => undefined);
+      await settings.arena.store.close();
+      // Each default, read as the variable's value, is what applies while it is unset.
+      const stated = readEnvironment(Object.fromEntries(['PORT', 'HOST', 'ARENA_TRUST_PROXY', 'ARENA_LOG_LEVEL'].map((name) => [name, VARIABLES[name as 'PORT'].default])));
+      expect({ PORT: settings.port, HOST: settings.hostname, ARENA_TRUST_PROXY: settings.trustProxy, ARENA_LOG_LEVEL: settings.arena.log?.level }).toEqual(stated);
+      expect(VARIABLES.ARENA_DATA_DIR.default).toBe(DEFAULTS.ARENA_DATA_DIR);
+      expect(VARIABLES.DATABASE_POOL_SIZE.default).toBe(String(DEFAULTS.DATABASE_POOL_SIZE));
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+    const { settings } = await testArenaContext();
+    expect({
+      ARENA_CLUBHOUSE: settings.clubhouse,
+      ARENA_ARRIVAL_DAILY_CAP: String(settings.arrivalDailyCap),
+      ARENA_ANONYMOUS_WRITES_PER_HOUR: String(settings.anonymousWritesPerHour),
+      ARENA_EVENTS_POLL_MS: String(settings.events.pollMs),
+      ARENA_EVENTS_HEARTBEAT_MS: String(settings.events.heartbeatMs),
+      ARENA_EVENTS_PER_CLIENT: String(settings.events.streamsPerClient),
+      ARENA_EVENTS_MAX: String(settings.events.maxStreams),
+    }).toEqual({
+      ARENA_CLUBHOUSE: VARIABLES.ARENA_CLUBHOUSE.default,
+      ARENA_ARRIVAL_DAILY_CAP: VARIABLES.ARENA_ARRIVAL_DAILY_CAP.default,
+      ARENA_ANONYMOUS_WRITES_PER_HOUR: VARIABLES.ARENA_ANONYMOUS_WRITES_PER_HOUR.default,
+      ARENA_EVENTS_POLL_MS: VARIABLES.ARENA_EVENTS_POLL_MS.default,
+      ARENA_EVENTS_HEARTBEAT_MS: VARIABLES.ARENA_EVENTS_HEARTBEAT_MS.default,
+      ARENA_EVENTS_PER_CLIENT: VARIABLES.ARENA_EVENTS_PER_CLIENT.default,
+      ARENA_EVENTS_MAX: VARIABLES.ARENA_EVENTS_MAX.default,
+    });
+  });
+
+  it('is read in one place: no adapter reads a variable itself, and every name an adapter mentions is on the list', async () => {
+    const server = (await sourcesUnder(join(root, 'adapters'))).filter((file) => !/\/adapters\/(cli|client|configuration)\//.test(file));
+    const strays: string[] = [];
+    const mentioned = new Set<string>();
+    const declared = new Set<string>();
+    for (const file of server) {
+      const source = await readFile(file, 'utf8');
+      for (const [, constant] of source.matchAll(/\bconst ([A-Z][A-Z_]+)\b/g)) declared.add(constant!);
+      // The mains hand the whole environment over (process.env, Bun.env, Deno.env.toObject()); reading one
+      // variable is the list's to do. A Worker's D1 binding (env.DB) is no variable.
+      for (const [read] of source.matchAll(/\b(?:env\.(?!toObject\b|DB\b)[A-Za-z_]+|env\[|Deno\.env\.get\b)/g)) strays.push(`${file.slice(root.length)}: ${read}`);
+      for (const [name] of source.matchAll(/\b(?:ARENA|DATABASE)_[A-Z_]+\b/g)) mentioned.add(name);
+    }
+    expect(server.length).toBeGreaterThan(20);
+    expect(strays).toEqual([]);
+    expect([...mentioned].filter((name) => !declared.has(name) && !ENVIRONMENT_VARIABLES.includes(name as never))).toEqual([]);
+  });
+
+  it('marks as local the variables a Worker never reads: those its options and log are not built from', async () => {
+    const workers = new Set<string>();
+    for (const file of ['adapters/configuration/arena-options.ts', 'adapters/arena-log.ts']) {
+      for (const [, name] of (await readFile(join(root, file), 'utf8')).matchAll(/\b((?:ARENA|DATABASE)_[A-Z_]+)\b/g)) workers.add(name!);
+    }
+    expect(read('adapters/workers/worker.ts')).toMatch(/keysOf\(config\)[\s\S]*arenaSettingsOf\(config\)[\s\S]*arenaLogFor\(config,/);
+    const local = Object.entries(VARIABLES).filter(([, variable]) => 'localOnly' in variable).map(([name]) => name);
+    expect(ENVIRONMENT_VARIABLES.filter((name) => !workers.has(name)).sort()).toEqual(local.sort());
+  });
+
   it('names the variable that does not fit and the form it takes, never its value', () => {
     const refusals: [Record<string, string>, string][] = [
       [{ PORT: '70000' }, 'PORT must be a port number from 0 to 65535'],
@@ -148,6 +228,18 @@ describe('a start that cannot go on', () => {
     const { status, lines } = start(runtime, { ARENA_CLUBHOUSE: 'maybe' });
     expectOneLine(lines, 'ARENA_CLUBHOUSE must be open or forming');
     expect(status).toBe(1);
+    expect(readdirSync(dataDir)).toEqual([]);
+  });
+
+  it.each(['migrate', 'rotate-key'])('npm run %s: a variable that does not fit is one line and exit code 1, with nothing created', (command) => {
+    const ended = spawnSync(process.execPath, ['scripts/run-built.mjs', command], {
+      cwd: root,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, ARENA_DATA_DIR: dataDir, DATABASE_POOL_SIZE: 'many' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(`${ended.stdout}${ended.stderr}`).toBe('agent-arena: DATABASE_POOL_SIZE must be a whole number from 1 to 9999\n');
+    expect(ended.status).toBe(1);
     expect(readdirSync(dataDir)).toEqual([]);
   });
 

@@ -4,7 +4,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { finishingTape, freshKey, freshNonce } from '../../fixtures/league.ts';
+import { finishingTape, freshKey, freshNonce } from '../support/fixtures/league.ts';
 import { openEventStream } from '../support/event-stream.ts';
 import { sendRaw } from '../support/raw-http.ts';
 import { nodeExecutable, OTHER_NODES } from '../support/node-versions.ts';

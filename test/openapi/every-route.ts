@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { createArena, randomSeed } from '../../core/index.ts';
 import { FORGE_EXAMPLES } from '../support/forge-examples.ts';
-import { finishingTape, freshKey, freshNonce } from '../../fixtures/league.ts';
-import { openMemoryStore } from '../../fixtures/memory-store.ts';
+import { finishingTape, freshKey, freshNonce } from '../support/fixtures/league.ts';
+import { openMemoryStore } from '../support/fixtures/memory-store.ts';
 
 /** One request and its answer, filed under the route's OpenAPI path. */
 export interface Exchange {

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { finishingTape } from '../../fixtures/league.ts';
+import { finishingTape } from '../support/fixtures/league.ts';
 import { GENERATED_CLIENT } from '../support/generated-client.ts';
 import { startArena, type RunningArena } from '../support/servers.ts';
 

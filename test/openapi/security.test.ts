@@ -6,8 +6,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createArena, randomSeed } from '../../core/index.ts';
-import { freshKey } from '../../fixtures/league.ts';
-import { openMemoryStore } from '../../fixtures/memory-store.ts';
+import { freshKey } from '../support/fixtures/league.ts';
+import { openMemoryStore } from '../support/fixtures/memory-store.ts';
 import { exerciseEveryRoute, type Exchange } from './every-route.ts';
 import type { OpenApiDocument, Operation } from './published.ts';
 

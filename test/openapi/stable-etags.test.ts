@@ -4,7 +4,7 @@
  * one with records; both reads carry the same tag, and the second, sent with it, is answered 304.
  */
 import { describe, expect, it } from 'vitest';
-import { finishingTape, freshKey, freshNonce } from '../../fixtures/league.ts';
+import { finishingTape, freshKey, freshNonce } from '../support/fixtures/league.ts';
 import { inProcessArena } from '../support/in-process-arena.ts';
 import type { OpenApiDocument } from './published.ts';
 

@@ -7,7 +7,7 @@ import { createArena, randomSeed } from '../../core/index.ts';
 import type { Store } from '../../core/store/store.ts';
 import { createD1Dialect, createSqliteDialect, openStore, type D1DatabaseLike } from '../../storage/index.ts';
 import { bridgedDatabase, miniflareWithDatabases } from '../storage/d1-bridge.ts';
-import { freshKey } from '../../fixtures/league.ts';
+import { freshKey } from '../support/fixtures/league.ts';
 
 const CHECK_IN = { displayName: 'Patient', model: 'unknown', sentBy: 'a test', purpose: 'Waiting out an outage.', operatorAuthorized: true };
 const PLAY = '/api/games/packet-run/play?actions=UURRUURUURRRDUUR';

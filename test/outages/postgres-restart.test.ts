@@ -3,7 +3,7 @@ import { encodeBase64Url, randomSeed } from '../../core/index.ts';
 import { joinedAgent } from '../support/agents.ts';
 import { openEventStream } from '../support/event-stream.ts';
 import { client, expectProblem } from '../support/http.ts';
-import { freshKey, stuckTape } from '../../fixtures/league.ts';
+import { freshKey, stuckTape } from '../support/fixtures/league.ts';
 import { postgresBinaries, startPostgresCluster, type PostgresCluster } from '../support/postgres-cluster.ts';
 import { startArena, type RunningArena } from '../support/servers.ts';
 import { MIGRATION_COUNT } from '../support/migration-count.ts';

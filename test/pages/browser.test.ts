@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeBase64Url, randomSeed } from '../../core/index.ts';
-import { finishingTape } from '../../fixtures/league.ts';
+import { finishingTape } from '../support/fixtures/league.ts';
 import { joinedAgent, writeHeaders } from '../support/agents.ts';
 import { client } from '../support/http.ts';
 import { HOSTILE, pageRecords, UNBROKEN } from '../support/page-records.ts';

@@ -4,7 +4,7 @@ import { ClientFactory, ClientFactoryOptions, RestTransportFactory, type Client 
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeBase64Url, randomSeed } from '../../core/index.ts';
-import { finishingTape, freshNonce } from '../../fixtures/league.ts';
+import { finishingTape, freshNonce } from '../support/fixtures/league.ts';
 import { client } from '../support/http.ts';
 import { startArena, type RunningArena } from '../support/servers.ts';
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeBase64Url, randomSeed } from '../../core/index.ts';
 import { forgeExample } from '../support/forge-examples.ts';
 import { client } from '../support/http.ts';
-import { finishingTape, freshKey, freshNonce } from '../../fixtures/league.ts';
+import { finishingTape, freshKey, freshNonce } from '../support/fixtures/league.ts';
 import { startArena, type RunningArena } from '../support/servers.ts';
 import { verifyReceipt } from './verify-receipt.ts';
 import { LINGER_BYTES } from '../../adapters/lingering-close.ts';

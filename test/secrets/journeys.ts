@@ -14,7 +14,7 @@ import { openApiDescriber } from '../../core/discovery/openapi/document.ts';
 import { stateForgeSchemaDescriptions } from '../../core/games/state-forge/openapi-definition.ts';
 import { remoteCatalog } from '../../core/remote/catalog.ts';
 import type { AgentOperation } from '../../core/remote/operations.ts';
-import { finishingTape, freshNonce } from '../../fixtures/league.ts';
+import { finishingTape, freshNonce } from '../support/fixtures/league.ts';
 import { BEST_PLAYS, forgeExample } from '../support/forge-examples.ts';
 import { inProcessArena } from '../support/in-process-arena.ts';
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Direction } from '../../core/games/packet-run/actions.ts';
 import { transformDirection, type TransformName } from '../../core/games/packet-run/transforms.ts';
 import { inProcessArena } from '../support/in-process-arena.ts';
-import { freshKey } from '../../fixtures/league.ts';
+import { freshKey } from '../support/fixtures/league.ts';
 
 const OBSIDIAN_TAPE = 'UURRUURUURRRDUUR';
 const DAY_MS = 86_400_000;

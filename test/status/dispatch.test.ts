@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { inProcessArena } from '../support/in-process-arena.ts';
-import { finishingTape, freshKey, freshNonce } from '../../fixtures/league.ts';
+import { finishingTape, freshKey, freshNonce } from '../support/fixtures/league.ts';
 
 type Lane = { id: string; state: string; priority: number; reason: string };
 

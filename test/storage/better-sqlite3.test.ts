@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { createSqliteDialect } from '../../storage/index.ts';
-import { openMemoryStore } from '../../fixtures/memory-store.ts';
-import { newAgent, recordOf, registeredOf } from './fixtures.ts';
+import { openMemoryStore } from '../support/fixtures/memory-store.ts';
+import { newAgent, recordOf, registeredOf } from '../support/fixtures/store-records.ts';
 import { storeSuite } from './store-suite.ts';
 import { trackedTarget } from './targets.ts';
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createArena, randomSeed } from '../../core/index.ts';
 import type { Store } from '../../core/store/store.ts';
 import { createPGliteDialect, openStore } from '../../storage/index.ts';
-import { finishingTape, freshKey, freshNonce } from '../../fixtures/league.ts';
+import { finishingTape, freshKey, freshNonce } from '../support/fixtures/league.ts';
 
 const forged = (cursor: object) => Buffer.from(JSON.stringify({ v: 1, r: 1, ...cursor })).toString('base64url');
 

@@ -10,8 +10,8 @@ import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../core/store/store.ts';
 import { createKyselyStore, createPostgresDialect, openStore, type Database, type PgPoolLike } from '../../storage/index.ts';
-import { at, digestOf } from './fixtures.ts';
-import { newArrival, newProposal, newRevision, registeredAgents } from './social-fixtures.ts';
+import { at, digestOf } from '../support/fixtures/store-records.ts';
+import { newArrival, newProposal, newRevision, registeredAgents } from '../support/fixtures/social-records.ts';
 
 /** A fresh database on the server: its address, and a way to drop it. */
 export interface ServerDatabase {

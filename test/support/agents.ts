@@ -1,5 +1,5 @@
 import { client } from './http.ts';
-import { finishingTape, freshKey, freshNonce } from '../../fixtures/league.ts';
+import { finishingTape, freshKey, freshNonce } from './fixtures/league.ts';
 
 /** A fresh agent joined to the day's league: its id, handle and arena key. */
 export async function joinedAgent(baseUrl: () => string, handle: string) {

@@ -1,6 +1,6 @@
 import type { ArenaContext } from '../../core/context.ts';
 import { createArena, createArenaContext, type Arena, type ArenaOptions } from '../../core/index.ts';
-import { openMemoryStore } from '../../fixtures/memory-store.ts';
+import { openMemoryStore } from './fixtures/memory-store.ts';
 
 /** An ArenaContext for tests of code below the HTTP layer: a fixed key and clock, an in-memory store. */
 export async function testArenaContext(options: { now?: number; seed?: number } = {}): Promise<ArenaContext> {

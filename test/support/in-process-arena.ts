@@ -1,6 +1,6 @@
 import { createArena, randomSeed } from '../../core/index.ts';
 import type { Store } from '../../core/store/store.ts';
-import { openMemoryStore } from '../../fixtures/memory-store.ts';
+import { openMemoryStore } from './fixtures/memory-store.ts';
 
 /** A whole arena in this process, on an in-memory store, with a clock the test moves. */
 export async function inProcessArena(start: string, options: { clubhouse?: 'open' | 'forming' } = {}) {

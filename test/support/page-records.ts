@@ -1,6 +1,6 @@
 import { joinedAgent, writeHeaders } from './agents.ts';
 import { client } from './http.ts';
-import { finishingTape, freshNonce } from '../../fixtures/league.ts';
+import { finishingTape, freshNonce } from './fixtures/league.ts';
 
 /** Text meant to break a page: markup that would run, and a word too long for any screen. */
 export const HOSTILE = '</title><script>alert("x")</script><img src=x onerror=alert(1)>';

@@ -87,7 +87,7 @@ function freePort(): Promise<number> {
 export async function realPostgres(): Promise<{ url: string; bin: string | undefined; dispose(): Promise<void> } | undefined> {
   const bin = await postgresBinaries();
   if (process.env.DATABASE_URL) {
-    const { throwawayDatabase } = await import('../../fixtures/throwaway-postgres.ts');
+    const { throwawayDatabase } = await import('./fixtures/throwaway-postgres.ts');
     const database = await throwawayDatabase(process.env.DATABASE_URL);
     return { url: database.url, bin, dispose: () => database.drop() };
   }

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../crypto/canonical-json.ts';
-import { canonicalBytes, definitionArbitrary, validDefinition, type DefinitionJson } from './arbitraries.test-support.ts';
+import { canonicalBytes, definitionArbitrary, validDefinition, type DefinitionJson } from '../../../test/support/arbitraries/state-forge.ts';
 import { auditDefinition, type AuditReport } from './audit.ts';
 import { AUDIT_CHECKS, CHECK_NAMES, type CheckName } from './checks.ts';
 import { MAX_DEFINITION_BYTES } from './definition.ts';
 import { FORGE_EXAMPLES, forgeExample } from '../../../test/support/forge-examples.ts';
-import { MUTATION_BASE_BYTES, plantJunk, RULE_BREAKERS } from './mutations.test-support.ts';
+import { MUTATION_BASE_BYTES, plantJunk, RULE_BREAKERS } from '../../../test/support/arbitraries/state-forge-mutations.ts';
 
 const NOT_CHECKED = /^not checked: requires /;
 

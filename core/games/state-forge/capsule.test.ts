@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { testArenaContext } from '../../../test/support/arena-context.ts';
 import type { ArenaContext } from '../../context.ts';
 import { HttpError } from '../../http/problem.ts';
-import { validDefinition } from './arbitraries.test-support.ts';
+import { validDefinition } from '../../../test/support/arbitraries/state-forge.ts';
 import { auditDefinition } from './audit.ts';
 import { openCapsule, sealCapsule } from './capsule.ts';
 import { playCapsule, verifyForgeReceipt } from './evidence.ts';

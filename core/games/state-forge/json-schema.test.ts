@@ -1,12 +1,12 @@
 import Ajv2020 from 'ajv/dist/2020.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { definitionArbitrary, validDefinition } from './arbitraries.test-support.ts';
+import { definitionArbitrary, validDefinition } from '../../../test/support/arbitraries/state-forge.ts';
 import { auditDefinition } from './audit.ts';
 import { FORGE_LIMITS, ID_PATTERN, MAX_DEFINITION_BYTES } from './definition.ts';
 import { FORGE_EXAMPLES } from '../../../test/support/forge-examples.ts';
 import { stateForgeJsonSchema } from './json-schema.ts';
-import { MUTATION_BASE_BYTES, plantJunk, RULE_BREAKERS } from './mutations.test-support.ts';
+import { MUTATION_BASE_BYTES, plantJunk, RULE_BREAKERS } from '../../../test/support/arbitraries/state-forge-mutations.ts';
 
 // Strict mode: an unknown keyword, a type-less keyword or a required property the same schema
 // object does not declare is an error, not a warning.

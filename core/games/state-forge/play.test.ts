@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { validDefinition } from './arbitraries.test-support.ts';
+import { validDefinition } from '../../../test/support/arbitraries/state-forge.ts';
 import { auditDefinition } from './audit.ts';
 import { isTerminal, type StateForgeDefinition } from './definition.ts';
 import { BEST_PLAYS, FORGE_EXAMPLES, forgeExample } from '../../../test/support/forge-examples.ts';

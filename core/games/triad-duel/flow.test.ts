@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testArenaContext } from '../../../test/support/arena-context.ts';
 import type { ArenaContext } from '../../context.ts';
-import { nonce, sequence } from './arbitraries.test-support.ts';
+import { nonce, sequence } from '../../../test/support/arbitraries/triad-duel.ts';
 import { HttpError } from '../../http/problem.ts';
 import { circuitId, dailyCircuit } from './circuit.ts';
 import { triadDuelRules } from './describe.ts';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sequence } from './arbitraries.test-support.ts';
+import { sequence } from '../../../test/support/arbitraries/triad-duel.ts';
 import { dailyCircuit } from './circuit.ts';
 import { MOVES, parseSequence, type Move } from './moves.ts';
 import { scoreDuel } from './rules.ts';

@@ -1,7 +1,7 @@
 /** Agents: creation, the idempotent re-registration by registration digest, handles, and the key's rotations and revocation. */
 import { describe, expect, it } from 'vitest';
 import type { SuiteContext } from '../store-suite.ts';
-import { at, digestOf, newAgent, recordOf, registeredOf } from '../fixtures.ts';
+import { at, digestOf, newAgent, recordOf, registeredOf } from '../../support/fixtures/store-records.ts';
 
 export function agentCases(context: SuiteContext): void {
   describe('agents', () => {

@@ -4,8 +4,8 @@ import { InvalidCursorError } from '../../../core/store/errors.ts';
 import type { ArrivalRecord, NewArrival } from '../../../core/arrival/records.ts';
 import type { SuiteContext } from '../store-suite.ts';
 import { allPages } from '../expected.ts';
-import { at, DAY_1, DAY_2, digestOf } from '../fixtures.ts';
-import { newArrival, newestFirst } from '../social-fixtures.ts';
+import { at, DAY_1, DAY_2, digestOf } from '../../support/fixtures/store-records.ts';
+import { newArrival, newestFirst } from '../../support/fixtures/social-records.ts';
 
 /** What the public sees of an arrival: the declaration, never the digests or the date. */
 export function publicOf(arrival: NewArrival): ArrivalRecord {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NewAttempt } from '../../../core/league/records.ts';
 import type { SuiteContext } from '../store-suite.ts';
-import { DAY_1, DAY_2, newAgent, newAttempt, retainedOf } from '../fixtures.ts';
+import { DAY_1, DAY_2, newAgent, newAttempt, retainedOf } from '../../support/fixtures/store-records.ts';
 
 export function attemptCases(context: SuiteContext): void {
   describe('attempts', () => {

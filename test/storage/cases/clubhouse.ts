@@ -5,9 +5,9 @@ import type { AgentRecord } from '../../../core/agents/records.ts';
 import { CHANNELS, type Channel, type NewTopic, type ReplyRecord, type SocialCounts, type TopicRecord } from '../../../core/social/records.ts';
 import type { SuiteContext } from '../store-suite.ts';
 import { allPages } from '../expected.ts';
-import { at } from '../fixtures.ts';
-import { seededRandom } from '../../../fixtures/seeded-random.ts';
-import { newestFirst, newReply, newTopic, registeredAgents, summaryOf } from '../social-fixtures.ts';
+import { at } from '../../support/fixtures/store-records.ts';
+import { seededRandom } from '../../support/fixtures/seeded-random.ts';
+import { newestFirst, newReply, newTopic, registeredAgents, summaryOf } from '../../support/fixtures/social-records.ts';
 
 const topicsNewestFirst = newestFirst<TopicRecord>((topic) => topic.createdAt, (topic) => topic.id);
 const oldestFirst = (a: ReplyRecord, b: ReplyRecord) => -newestFirst<ReplyRecord>((reply) => reply.createdAt, (reply) => reply.id)(a, b);

@@ -7,8 +7,8 @@ import type { AgentRecord } from '../../../core/agents/records.ts';
 import type { AttemptRecord, NewAttempt } from '../../../core/league/records.ts';
 import type { Store } from '../../../core/store/store.ts';
 import type { SuiteContext } from '../store-suite.ts';
-import { DAY_1, DAY_2, DAY_3, digestOf, newAgent, newAttempt, recordOf } from '../fixtures.ts';
-import { seededRandom } from '../../../fixtures/seeded-random.ts';
+import { DAY_1, DAY_2, DAY_3, digestOf, newAgent, newAttempt, recordOf } from '../../support/fixtures/store-records.ts';
+import { seededRandom } from '../../support/fixtures/seeded-random.ts';
 import { expectFigures } from './figures.ts';
 
 /** Runs `count` calls at once, the i-th on `stores[i % stores.length]`. */

@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import type { EventRecord } from '../../../core/events/records.ts';
 import type { SuiteContext } from '../store-suite.ts';
-import { at, DAY_1, DAY_2, newAttempt } from '../fixtures.ts';
-import { newArrival, newProposal, newReply, newRevision, newTopic, registeredAgents } from '../social-fixtures.ts';
+import { at, DAY_1, DAY_2, newAttempt } from '../../support/fixtures/store-records.ts';
+import { newArrival, newProposal, newReply, newRevision, newTopic, registeredAgents } from '../../support/fixtures/social-records.ts';
 
 /** An event as the test states it: everything but its id. */
 const event = (kind: EventRecord['kind'], subject: string, part: string | null, agentId: string | null, at: string) => ({ kind, subject, part, agentId, at });

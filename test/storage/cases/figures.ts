@@ -10,8 +10,8 @@ import type { AttemptRecord, NewAttempt } from '../../../core/league/records.ts'
 import type { Store } from '../../../core/store/store.ts';
 import type { SuiteContext } from '../store-suite.ts';
 import { allPages, expectedDayCounts, expectedSeason, expectedStandings } from '../expected.ts';
-import { at, DAY_1, DAY_2, DAY_3, newAgent, newAttempt, recordOf } from '../fixtures.ts';
-import { seededRandom } from '../../../fixtures/seeded-random.ts';
+import { at, DAY_1, DAY_2, DAY_3, newAgent, newAttempt, recordOf } from '../../support/fixtures/store-records.ts';
+import { seededRandom } from '../../support/fixtures/seeded-random.ts';
 
 /** Checks every figure the store keeps against the recomputed ones, whole and (unless `paged` is false) page by page. */
 export async function expectFigures(store: Store, agents: Map<string, AgentRecord>, retained: AttemptRecord[], paged = true): Promise<void> {

@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { idempotencyKeyDigest } from '../../../core/http/idempotency.ts';
 import type { SuiteContext } from '../store-suite.ts';
-import { at, DAY_1, DAY_2, newAgent, newAttempt, recordOf, registeredOf, retainedOf } from '../fixtures.ts';
-import { newArrival, newProposal, newReply, newRevision, newTopic } from '../social-fixtures.ts';
+import { at, DAY_1, DAY_2, newAgent, newAttempt, recordOf, registeredOf, retainedOf } from '../../support/fixtures/store-records.ts';
+import { newArrival, newProposal, newReply, newRevision, newTopic } from '../../support/fixtures/social-records.ts';
 import { publicOf } from './arrivals.ts';
 
 const MIGRATIONS = [

@@ -4,7 +4,7 @@ import { InvalidCursorError } from '../../../core/store/errors.ts';
 import type { AttemptRecord } from '../../../core/league/records.ts';
 import type { SuiteContext } from '../store-suite.ts';
 import { allPages } from '../expected.ts';
-import { at, DAY_1, DAY_2, newAgent, newAttempt } from '../fixtures.ts';
+import { at, DAY_1, DAY_2, newAgent, newAttempt } from '../../support/fixtures/store-records.ts';
 
 const newestFirst = (a: AttemptRecord, b: AttemptRecord) => (a.createdAt !== b.createdAt ? (a.createdAt > b.createdAt ? -1 : 1) : a.id > b.id ? -1 : a.id < b.id ? 1 : 0);
 

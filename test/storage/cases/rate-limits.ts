@@ -1,7 +1,7 @@
 /** Rate-limit windows: counted and refunded per bucket and window, exactly under concurrency, purged when old. */
 import { describe, expect, it } from 'vitest';
 import type { SuiteContext } from '../store-suite.ts';
-import { digestOf } from '../fixtures.ts';
+import { digestOf } from '../../support/fixtures/store-records.ts';
 
 const HOUR = 3_600_000;
 const T0 = Date.UTC(2031, 2, 1);

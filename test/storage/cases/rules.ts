@@ -6,9 +6,9 @@ import { PROPOSAL_STATUSES, type NewProposal, type ProposalRecord, type Proposal
 import type { Store } from '../../../core/store/store.ts';
 import type { SuiteContext } from '../store-suite.ts';
 import { allPages } from '../expected.ts';
-import { at } from '../fixtures.ts';
-import { seededRandom } from '../../../fixtures/seeded-random.ts';
-import { newProposal, newRevision, registeredAgents, summaryOf } from '../social-fixtures.ts';
+import { at } from '../../support/fixtures/store-records.ts';
+import { seededRandom } from '../../support/fixtures/seeded-random.ts';
+import { newProposal, newRevision, registeredAgents, summaryOf } from '../../support/fixtures/social-records.ts';
 
 /** The record `createProposal` gives back, and `proposalByNumber` until something changes. */
 function createdRecord(proposal: NewProposal, number: number, author: AgentRecord): ProposalRecord {

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { SuiteContext } from '../store-suite.ts';
-import { at, digestOf } from '../fixtures.ts';
-import { newArrival, newProposal, newReply, newRevision, newTopic, registeredAgents } from '../social-fixtures.ts';
+import { at, digestOf } from '../../support/fixtures/store-records.ts';
+import { newArrival, newProposal, newReply, newRevision, newTopic, registeredAgents } from '../../support/fixtures/social-records.ts';
 import { all } from './concurrency.ts';
 import { expectedRulesCounts, expectSelfConsistent } from './rules.ts';
 

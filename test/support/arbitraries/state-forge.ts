@@ -5,8 +5,8 @@
  * filtered out of random candidates.
  */
 import fc from 'fast-check';
-import { canonicalJson } from '../../crypto/canonical-json.ts';
-import { FORGE_LIMITS, MAX_DEFINITION_BYTES, OUTCOMES, STATE_FORGE_FORMAT } from './definition.ts';
+import { canonicalJson } from '../../../core/crypto/canonical-json.ts';
+import { FORGE_LIMITS, MAX_DEFINITION_BYTES, OUTCOMES, STATE_FORGE_FORMAT } from '../../../core/games/state-forge/definition.ts';
 
 export interface StateJson {
   id: string;

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { Move } from './moves.ts';
+import type { Move } from '../../../core/games/triad-duel/moves.ts';
 
 /** A valid sequence: a shuffle of four each of R, P and S. */
 export const sequence = fc.shuffledSubarray([...'RRRRPPPPSSSS'] as Move[], { minLength: 12, maxLength: 12 });

@@ -2,9 +2,9 @@
  * Test support: a catalogue of mutations, each breaking exactly one audit rule of a valid
  * definition while keeping every other rule intact, and a generic "junk" mutation.
  */
-import { freshId, shortestPath, type DefinitionJson, type StateJson, type TransitionJson } from './arbitraries.test-support.ts';
-import type { CheckName } from './checks.ts';
-import { FORGE_LIMITS, MAX_DEFINITION_BYTES } from './definition.ts';
+import { freshId, shortestPath, type DefinitionJson, type StateJson, type TransitionJson } from './state-forge.ts';
+import type { CheckName } from '../../../core/games/state-forge/checks.ts';
+import { FORGE_LIMITS, MAX_DEFINITION_BYTES } from '../../../core/games/state-forge/definition.ts';
 
 export interface RuleBreaker {
   /** What the mutation does, for failure messages. */
