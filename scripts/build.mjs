@@ -14,11 +14,11 @@ export const ENTRIES = {
   node: 'adapters/node/main.ts',
   'rotate-key': 'adapters/local/rotate-key.ts',
   migrate: 'adapters/local/migrate.ts',
-  arena: 'adapters/cli/main.ts',
+  arena: 'cli/main.ts',
 };
 
 /** The folders a build reads; a file in them newer than the last build makes it stale. */
-const SOURCES = ['core', 'storage', 'adapters', 'package-lock.json'];
+const SOURCES = ['core', 'storage', 'adapters', 'client', 'cli', 'package-lock.json'];
 const STAMP = `${root}dist/build.json`;
 
 /**
@@ -57,13 +57,13 @@ export async function build() {
 }
 
 /**
- * The typed client (adapters/client/, package.json's `./client`): one ES module that imports
+ * The typed client (client/, package.json's `./client`): one ES module that imports
  * nothing and runs wherever `fetch` does, and the declarations the TypeScript compiler emits
  * for it, their relative imports named as the emitted files are (`./operations.js`).
  */
 async function buildClient(esbuild, outdir) {
   await esbuild.build({
-    entryPoints: [`${root}adapters/client/index.ts`],
+    entryPoints: [`${root}client/index.ts`],
     outdir,
     bundle: true,
     format: 'esm',
@@ -73,7 +73,7 @@ async function buildClient(esbuild, outdir) {
     logLevel: 'warning',
   });
   const tsc = fileURLToPath(new URL('../node_modules/typescript-compiler/bin/tsc', import.meta.url));
-  await promisify(execFile)(process.execPath, [tsc, '-p', `${root}adapters/client`, '--noEmit', 'false', '--declaration', '--emitDeclarationOnly', '--outDir', outdir]);
+  await promisify(execFile)(process.execPath, [tsc, '-p', `${root}client`, '--noEmit', 'false', '--declaration', '--emitDeclarationOnly', '--outDir', outdir]);
   for (const file of await readdir(outdir)) {
     if (!file.endsWith('.d.ts')) continue;
     const declared = await readFile(`${outdir}/${file}`, 'utf8');

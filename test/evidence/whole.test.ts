@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyCommand } from '../../adapters/cli/verify.ts';
+import { verifyCommand } from '../../cli/verify.ts';
 import { pathText, type Path } from '../../core/evidence/compare.ts';
 import { MAX_BODY_BYTES } from '../../core/http/json-body.ts';
 import { commitmentOf } from '../../core/games/triad-duel/commitment.ts';

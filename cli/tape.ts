@@ -1,5 +1,5 @@
-import type { Board } from '../../core/games/packet-run/board.ts';
-import { shortestExitTape } from '../../core/games/packet-run/exit-path.ts';
+import type { Board } from '../core/games/packet-run/board.ts';
+import { shortestExitTape } from '../core/games/packet-run/exit-path.ts';
 import { UsageError, type Command } from './command.ts';
 import { readInput } from './input.ts';
 

@@ -1,7 +1,7 @@
-import { verifyingKeyRing } from '../../core/crypto/jwks-key-ring.ts';
-import { createTokens } from '../../core/crypto/tokens.ts';
+import { verifyingKeyRing } from '../core/crypto/jwks-key-ring.ts';
+import { createTokens } from '../core/crypto/tokens.ts';
 import { UsageError, type Command } from './command.ts';
-import { verifyEvidence, type Verdict } from '../../core/evidence/verify.ts';
+import { verifyEvidence, type Verdict } from '../core/evidence/verify.ts';
 import { readInput } from './input.ts';
 
 /**

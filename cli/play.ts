@@ -1,4 +1,4 @@
-import { shortestExitTape } from '../../core/games/packet-run/exit-path.ts';
+import { shortestExitTape } from '../core/games/packet-run/exit-path.ts';
 import { arenaClient, arenaOrigin } from './arena-http.ts';
 import { UsageError, type Command } from './command.ts';
 

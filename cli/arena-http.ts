@@ -8,7 +8,7 @@ export function arenaOrigin(given: string | undefined): string {
 }
 
 /**
- * The typed client (adapters/client) the commands call the arena with: a write carries an
+ * The typed client (client) the commands call the arena with: a write carries an
  * Idempotency-Key and is sent again, with the same key and body, when no answer came back or
  * the arena said when to retry; a refusal is thrown as an `ArenaProblemError`, no answer at all
  * as an `ArenaUnreachableError`. A command line waits at most ten seconds between attempts.

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import { shortestExitTape } from '../../core/games/packet-run/exit-path.ts';
+import { shortestExitTape } from '../core/games/packet-run/exit-path.ts';
 import { ArenaProblemError, arenaClient, arenaOrigin } from './arena-http.ts';
 import { UsageError, type Command, type Output } from './command.ts';
 import { keep, keptAt, keyFileFor, readKey } from './key-file.ts';

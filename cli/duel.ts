@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { commitmentOf } from '../../core/games/triad-duel/commitment.ts';
-import { parseSequence, type Move } from '../../core/games/triad-duel/moves.ts';
+import { commitmentOf } from '../core/games/triad-duel/commitment.ts';
+import { parseSequence, type Move } from '../core/games/triad-duel/moves.ts';
 import { arenaClient, arenaOrigin } from './arena-http.ts';
 import { UsageError, type Command } from './command.ts';
 
