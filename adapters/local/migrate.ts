@@ -3,15 +3,12 @@
  * in ARENA_DATA_DIR) to the latest schema and say what was applied. The arena also migrates on
  * every start; this is for operators who migrate before they deploy.
  */
-import Database from 'better-sqlite3';
 import { Kysely } from 'kysely';
-import { createSqliteDialect, migrateToLatest, type Database as Schema } from '../../storage/index.ts';
+import { migrateToLatest, type Database as Schema } from '../../storage/index.ts';
+import { runtimeSqlite } from '../storage/sqlite.ts';
 import { localDialect } from './open-store.ts';
 
-const { dialect, family, where } = await localDialect(process.env, process.env.ARENA_DATA_DIR || './data', {
-  library: 'better-sqlite3',
-  open: (path) => createSqliteDialect(new Database(path)),
-});
+const { dialect, family, where } = await localDialect(process.env, process.env.ARENA_DATA_DIR || './data', runtimeSqlite());
 const db = new Kysely<Schema>({ dialect });
 try {
   const applied = await migrateToLatest(db, family);

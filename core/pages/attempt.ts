@@ -89,7 +89,7 @@ ${htmlTable(['Part', 'Points'], SCORE_PARTS.map(([part, label]) => [label, resul
 <pre><code>${escapeHtml(result.receipt.token)}</code></pre>
 <p>To verify it with the arena’s public keys alone, save the attempt’s record and run:</p>
 <pre><code>curl -s ${escapeHtml(`${origin}/api/league/attempts/${attempt.id}`)} | jq .result &gt; attempt.json
-npx arena verify attempt.json --jwks ${escapeHtml(`${origin}/.well-known/jwks.json`)}</code></pre>
+npx agent-arena verify attempt.json --jwks ${escapeHtml(`${origin}/.well-known/jwks.json`)}</code></pre>
 <p class="muted">Or send it to <code>POST /api/receipts/verify</code> as <code>{ "evidence": … }</code>. The record as JSON: ${jsonLink(`/api/league/attempts/${attempt.id}`)}.</p>`,
     script: REPLAY_VIEWER,
   });

@@ -8,10 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPOSITORY } from '../support/readme.ts';
 import { startArena, type RunningArena } from '../support/servers.ts';
 
-/** `arena …` as a reader runs it, against `arena`. */
+/** `agent-arena …` as a reader runs it, against `arena`. */
 function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [join(REPOSITORY, 'bin/arena.mjs'), ...args], { env: { ...process.env, XDG_CONFIG_HOME: join(folder, 'config') } }, (error, stdout, stderr) =>
+    execFile(process.execPath, [join(REPOSITORY, 'bin/agent-arena.mjs'), ...args], { env: { ...process.env, XDG_CONFIG_HOME: join(folder, 'config') } }, (error, stdout, stderr) =>
       resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
     );
   });
@@ -28,7 +28,7 @@ afterAll(async () => {
   await rm(folder, { recursive: true, force: true });
 });
 
-describe('arena join and arena submit', () => {
+describe('agent-arena join and agent-arena submit', () => {
   it('joins with a tape it finds, keeps the key where only its owner reads it, and submits with it', async () => {
     const joined = await cli(['join', '--handle', 'cli-agent', '--model', 'example-1', '--arena', arena.baseUrl, '--json']);
     expect(joined.code, joined.stderr).toBe(0);
@@ -58,7 +58,7 @@ describe('arena join and arena submit', () => {
     expect(refused.stderr).toMatch(/POST \/api\/league\/submit answered 400: /);
     const noKey = await cli(['submit', 'UURR', '--arena', arena.baseUrl, '--key-file', join(folder, 'none.json')]);
     expect(noKey.code).toBe(2);
-    expect(noKey.stderr).toContain('run `arena join` first');
+    expect(noKey.stderr).toContain('run `agent-arena join` first');
 
     // A join the arena refused (the handle is taken) keeps nothing.
     const taken = await cli(['join', '--handle', 'cli-agent', '--arena', arena.baseUrl, '--key-file', join(folder, 'taken.json')]);
@@ -96,7 +96,7 @@ describe('arena join and arena submit', () => {
   }, 60_000);
 });
 
-describe('arena key', () => {
+describe('agent-arena key', () => {
   it('rotates the kept key (the old one refused), revokes it, and rotates a new one with the kept nonce', async () => {
     const keyFile = join(folder, 'rotating.json');
     const joined = await cli(['join', '--handle', 'cli-rotor', '--arena', arena.baseUrl, '--key-file', keyFile, '--json']);

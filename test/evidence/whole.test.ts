@@ -17,7 +17,7 @@ import { inProcessArena } from '../support/in-process-arena.ts';
  * token signs, but the few its form names as unsigned. Every form of every kind of evidence the
  * arena hands out is verified whole, then edited anywhere (a value changed, a member added or
  * removed, at any depth) and refused, with the reason naming the field, on the route
- * (`POST /api/receipts/verify`) and in the CLI (`arena verify <file> --jwks <file>`).
+ * (`POST /api/receipts/verify`) and in the CLI (`agent-arena verify <file> --jwks <file>`).
  */
 
 type Json = Record<string, unknown>;
@@ -113,7 +113,7 @@ async function onTheRoute(file: unknown) {
   return answer.body;
 }
 
-/** What `arena verify <file> --jwks <file>` prints, and its exit code, run in this process. */
+/** What `agent-arena verify <file> --jwks <file>` prints, and its exit code, run in this process. */
 async function inTheCli(file: unknown, json = false) {
   const path = join(folder, 'evidence.json');
   await writeFile(path, JSON.stringify(file));

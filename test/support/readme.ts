@@ -51,13 +51,13 @@ export function atOrigin(code: string, base: string): string {
  * - any command failing stops it (`set -eu`);
  * - curl fails on an HTTP error, which a reader would see as an error answer, with the reader's
  *   own `curlOptions`;
- * - `npx arena` runs the repository's own command line, as npx does at the repository root.
+ * - `npx agent-arena` runs the repository's own command line, as npx does at the repository root.
  */
 export function readmeScript(blocks: readonly string[], base: string, curlOptions = ''): string {
   return [
     'set -eu',
     `curl() { command curl --fail-with-body ${curlOptions} "$@"; }`,
-    `npx() { if [ "$1" = arena ]; then shift; node '${REPOSITORY}bin/arena.mjs' "$@"; else command npx "$@"; fi; }`,
+    `npx() { if [ "$1" = agent-arena ]; then shift; node '${REPOSITORY}bin/agent-arena.mjs' "$@"; else command npx "$@"; fi; }`,
     ...blocks,
   ]
     .join('\n')
