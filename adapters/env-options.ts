@@ -30,14 +30,15 @@ export function retiredKeysFromEnv(env: Environment): Uint8Array[] {
 }
 
 /**
- * The operator's choices: `ARENA_PUBLIC_ORIGIN` (the origin absolute links use),
+ * The operator's choices: `ARENA_PUBLIC_ORIGIN` (the origin absolute links use), `ARENA_BASE_PATH`
+ * (the path the arena is served under),
  * `ARENA_OPERATOR_TOKEN` (32+ characters, for operator actions), `ARENA_CLUBHOUSE`
  * (`open` or `forming`), `ARENA_ARRIVAL_DAILY_CAP` (check-ins per client and day) and
  * `ARENA_ANONYMOUS_WRITES_PER_HOUR` (joins, redemptions and check-ins per client and hour) and
  * `ARENA_DATA_LICENCE` (the licence the exports are offered under), and for `/api/events`
  * `ARENA_EVENTS_POLL_MS`, `ARENA_EVENTS_HEARTBEAT_MS`, `ARENA_EVENTS_PER_CLIENT` and `ARENA_EVENTS_MAX`.
  */
-export function settingsFromEnv(env: Environment): Pick<ArenaOptions, 'publicOrigin' | 'operatorToken' | 'clubhouse' | 'arrivalDailyCap' | 'anonymousWritesPerHour' | 'dataLicence' | 'events'> {
+export function settingsFromEnv(env: Environment): Pick<ArenaOptions, 'publicOrigin' | 'basePath' | 'operatorToken' | 'clubhouse' | 'arrivalDailyCap' | 'anonymousWritesPerHour' | 'dataLicence' | 'events'> {
   const config = readEnvironment(env);
   const events = {
     ...(config.ARENA_EVENTS_POLL_MS !== undefined ? { pollMs: config.ARENA_EVENTS_POLL_MS } : {}),
@@ -48,6 +49,7 @@ export function settingsFromEnv(env: Environment): Pick<ArenaOptions, 'publicOri
   return {
     ...(Object.keys(events).length > 0 ? { events } : {}),
     ...(config.ARENA_PUBLIC_ORIGIN !== undefined ? { publicOrigin: config.ARENA_PUBLIC_ORIGIN } : {}),
+    ...(config.ARENA_BASE_PATH !== undefined ? { basePath: config.ARENA_BASE_PATH } : {}),
     ...(config.ARENA_OPERATOR_TOKEN !== undefined ? { operatorToken: config.ARENA_OPERATOR_TOKEN } : {}),
     ...(config.ARENA_CLUBHOUSE !== undefined ? { clubhouse: config.ARENA_CLUBHOUSE } : {}),
     ...(config.ARENA_ARRIVAL_DAILY_CAP !== undefined ? { arrivalDailyCap: config.ARENA_ARRIVAL_DAILY_CAP } : {}),

@@ -4,7 +4,7 @@
  * included (never the value: several are secrets). An empty variable counts as unset.
  */
 import * as v from 'valibot';
-import { decodeBase64Url } from '../core/index.ts';
+import { BASE_PATH_FORM, decodeBase64Url, isBasePath } from '../core/index.ts';
 
 /** Environment variables as every adapter sees them. */
 export type Environment = Record<string, string | undefined>;
@@ -45,6 +45,7 @@ const EnvironmentSchema = v.object({
     ),
   ),
   ARENA_PUBLIC_ORIGIN: v.optional(v.pipe(v.string(), v.trim(), v.check(isHttpOrigin, 'must be an http(s) origin, such as https://arena.example'))),
+  ARENA_BASE_PATH: v.optional(v.pipe(v.string(), v.trim(), v.check(isBasePath, `must be ${BASE_PATH_FORM}`))),
   ARENA_OPERATOR_TOKEN: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
   ARENA_CLUBHOUSE: v.optional(v.picklist(['open', 'forming'], 'must be open or forming')),
   ARENA_ARRIVAL_DAILY_CAP: v.optional(whole(1, 999_999)),

@@ -1,4 +1,5 @@
 import { createCredentials } from './agents/credentials.ts';
+import { checkedBasePath } from './http/base-path.ts';
 import type { ArenaContext, EventStreamSettings } from './context.ts';
 import { sha256Hex } from './crypto/sha256.ts';
 import { createKeyRing } from './crypto/key-ring.ts';
@@ -37,6 +38,11 @@ export interface ArenaOptions {
   randomBytes?: (length: number) => Uint8Array;
   /** Origin used for absolute links (`https://arena.example`). Defaults to the request's origin. */
   publicOrigin?: string;
+  /**
+   * The path the arena is mounted under (`/arena`): it serves every route there, every link it
+   * makes starts with it, and a request outside it is 404. No trailing `/`; default `''`, the root.
+   */
+  basePath?: string;
   /** Ed25519 implementation; `auto` (default) prefers the runtime's WebCrypto when it supports Ed25519. */
   cryptoEngine?: Ed25519Engine | 'auto';
   /** Issuer named in every token. */
@@ -88,8 +94,10 @@ export interface Arena {
    * is empty to a runtime that reads bodies natively; those take `fetch`'s answer.
    */
   answer(request: Request, connection?: Connection): Promise<Response>;
-  /** Every route the arena serves, in the order the API descriptions list them. */
+  /** Every route the arena serves, in the order the API descriptions list them; their paths are served under `basePath`. */
   routes: readonly Route[];
+  /** The path the arena is mounted under, `''` at the root: what adapters' own refusals name their problem types under. */
+  basePath: string;
   /**
    * Ends every open event stream (`GET /api/events`), for an adapter that is stopping: those
    * answers never end by themselves, and each client resumes elsewhere with `Last-Event-ID`.
@@ -100,14 +108,15 @@ export interface Arena {
 /** The whole arena as one Web-standard fetch handler; everything runtime-specific is injected. */
 export function createArena(options: ArenaOptions): Arena {
   checkOptions(options);
+  const basePath = checkedBasePath(options.basePath);
   let handler: Promise<Dispatch> | undefined;
   let context: ArenaContext | undefined;
   const answer: Dispatch = async (request, connection) =>
     (await (handler ??= createArenaContext(options).then((created) => answering(routes, (context = created), options.log))))(request, connection);
   // The bridges read their answers in process, so they take them unconverted.
-  const routes = arenaRoutes(answer);
+  const routes = arenaRoutes(answer, basePath);
   const fetch: Dispatch = async (request, connection) => standardResponse(await answer(request, connection));
-  return { fetch, answer, routes, endEventStreams: () => context?.memory.get(OPEN_STREAMS).endAll() };
+  return { fetch, answer, routes, basePath, endEventStreams: () => context?.memory.get(OPEN_STREAMS).endAll() };
 }
 
 /**
@@ -116,7 +125,7 @@ export function createArena(options: ArenaOptions): Arena {
  * `log` with that id, its route's pattern, status, time and size.
  */
 function answering(routes: readonly Route[], context: ArenaContext, log: ArenaLog | undefined): Dispatch {
-  const route = createFetchHandler(routes, async () => context, context.report);
+  const route = createFetchHandler(routes, async () => context, context.report, context.basePath);
   const requestIdOf = requestIds(context.randomBytes);
   const bell = context.memory.get(EVENT_BELL);
   const requestLog = logsRequests(log) ? log : undefined;
@@ -165,6 +174,7 @@ export async function createArenaContext(options: ArenaOptions): Promise<ArenaCo
   checkOptions(options);
   const now = options.now ?? (() => Date.now());
   const publicOrigin = options.publicOrigin === undefined ? undefined : normaliseOrigin(options.publicOrigin);
+  const basePath = checkedBasePath(options.basePath);
   const keys = await createKeyRing({
     signingSeed: options.signingKey,
     // Archived fixtures were signed by their own keys; publishing them keeps the fixtures verifiable.
@@ -189,8 +199,9 @@ export async function createArenaContext(options: ArenaOptions): Promise<ArenaCo
     keys,
     credentials: createCredentials(store, operatorTokenDigest),
     tokens: createTokens({ keys, now, issuer: options.issuer ?? 'agent-arena' }),
-    originOf: (request) => publicOrigin ?? new URL(request.url).origin,
-    publicOrigin,
+    basePath,
+    baseUrlOf: (request) => `${publicOrigin ?? new URL(request.url).origin}${basePath}`,
+    publicBase: `${publicOrigin ?? ''}${basePath}`,
     memory: createInstanceMemory(),
     metrics,
     report: failureReporter(options.log ?? consoleFailureLog, now),

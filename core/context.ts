@@ -52,12 +52,21 @@ export interface ArenaContext {
   keys: KeyRing;
   credentials: Credentials;
   /**
-   * The origin that absolute links in documents answered live use: the configured public
-   * origin, else the request's. Never for what is stored or for ids (see `publicOrigin`).
+   * Where the arena is mounted: `''` at the root of its origin, else a path (`/arena`) that every
+   * route is served under and every link the arena makes starts with.
    */
-  originOf(request: Request): string;
-  /** The configured public origin, if any: the only origin records, receipts and ids may hold. */
-  publicOrigin: string | undefined;
+  basePath: string;
+  /**
+   * What absolute links in documents answered live start with: the configured public origin,
+   * else the request's, then the base path (`https://arena.example/arena`). Never for what is
+   * stored or for ids (see `publicBase`).
+   */
+  baseUrlOf(request: Request): string;
+  /**
+   * What links that records and receipts hold start with: the configured public origin, the
+   * only origin they may hold, then the base path; without a public origin, the base path alone.
+   */
+  publicBase: string;
   /** What this instance remembers between requests (derived daily values, housekeeping times). */
   memory: InstanceMemory;
   /** What this instance counts for `/metrics`. */

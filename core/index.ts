@@ -4,6 +4,7 @@
  */
 export { createArena, createArenaContext, type Arena, type ArenaOptions } from './arena.ts';
 export type { Connection } from './http/route.ts';
+export { BASE_PATH_FORM, isBasePath } from './http/base-path.ts';
 export { clientKeyOf } from './http/client-key.ts';
 export { summarizeError, type ArenaEvent, type ArenaLog, type FailureEvent, type LogLevel, type RequestEvent } from './http/log.ts';
 export { publicJwkFromSeed, type PublicJwk } from './crypto/key-ring.ts';

@@ -60,12 +60,12 @@ export const SURFACES = {
  * The arena's route table, each route under its surface. The API descriptions describe the
  * table they belong to; the bridges (MCP, A2A) offer its agent operations, described from the
  * OpenAPI document, and call its routes in process through `dispatch`, the arena's own fetch.
- * The order is the order routes are matched in.
+ * The order is the order routes are matched in; their paths are served under `basePath`.
  */
-export function arenaRoutes(dispatch: Dispatch) {
+export function arenaRoutes(dispatch: Dispatch, basePath = '') {
   const table: Route[] = [];
   // Both are built from the whole table on first use: the bridges offer what OpenAPI describes.
-  const describe = openApiDescriber(table, [stateForgeSchemaDescriptions]);
+  const describe = openApiDescriber(table, [stateForgeSchemaDescriptions], basePath);
   const catalog = remoteCatalog(table, describe);
   // Not annotated: each route keeps its own types, which the typed client (client) reads.
   const routes = [

@@ -2,9 +2,10 @@
  * `agent-arena/bun`: the fetch handler for `Bun.serve`, with the client's address passed on and
  * answers shaped as Bun serves them best.
  */
-import { answerHeaders, standardResponse, useSha256, withHeaders, type Arena } from '../../core/index.ts';
+import { answerHeaders, internalFailure, refusal, standardResponse, useSha256, withHeaders, type Arena } from '../../core/index.ts';
 import { clientAddress } from '../client-address.ts';
 import { closingConnection } from '../graceful-shutdown.ts';
+import { logFailure } from '../log-failure.ts';
 import { nativeSha256 } from '../native-sha256.ts';
 import { compressed } from '../zlib-compression.ts';
 
@@ -21,7 +22,7 @@ export interface BunHandlerOptions {
   closing?: () => boolean;
 }
 
-/** `Bun.serve({ port, fetch: fetchHandler(arena) })`. */
+/** `Bun.serve({ port, fetch: fetchHandler(arena), error: errorHandler(arena) })`. */
 export function fetchHandler(arena: Arena, options: BunHandlerOptions = {}): (request: Request, server: BunServerLike) => Promise<Response> {
   // Checksums, digests and commitments hashed natively: the same SHA-256, several times faster.
   useSha256(nativeSha256);
@@ -40,6 +41,14 @@ export function fetchHandler(arena: Arena, options: BunHandlerOptions = {}): (re
     // client has sent nothing for a second (Bun counts in steps of about 4 s).
     if (closesEarly(sent)) server.timeout(request, 1);
     return standardResponse(withoutEarlyClose(sent));
+  };
+}
+
+/** `Bun.serve`'s `error`: what the handler threw, as one JSON line, answered with the arena's 500. */
+export function errorHandler(arena: Arena): (error: Error) => Response {
+  return (error) => {
+    logFailure('the fetch handler threw', error);
+    return refusal(internalFailure(), undefined, arena.basePath);
   };
 }
 

@@ -1,12 +1,11 @@
 import http from 'node:http';
-import { createArena, internalFailure, refusal } from '../../core/index.ts';
+import { createArena } from '../../core/index.ts';
 import { loadLocalSettings } from '../local/settings.ts';
 import { failedStart, listening } from '../failed-start.ts';
-import { logFailure } from '../log-failure.ts';
 import { logNotice, logProcessEvents } from '../notice.ts';
 import { idleGrace, stopGracefully } from '../graceful-shutdown.ts';
 import { runtimeSqlite } from '../storage/sqlite.ts';
-import { fetchHandler } from './index.ts';
+import { errorHandler, fetchHandler } from './index.ts';
 
 // Bun refuses request heads past 16 KiB with a bare 431. Its process-wide limit, the one
 // `--max-http-header-size` sets and `Bun.serve` obeys, is raised to Node's 64 KiB so the core
@@ -29,10 +28,7 @@ const server = listening(settings, process.exit, () =>
     // core's (16384 bytes, refused from Content-Length before anything is read).
     maxRequestBodySize: Number.MAX_SAFE_INTEGER,
     fetch: fetchHandler(arena, { trustProxy: settings.trustProxy, closing: () => stopping }),
-    error: (error) => {
-      logFailure('the fetch handler threw', error);
-      return refusal(internalFailure());
-    },
+    error: errorHandler(arena),
   }),
 );
 
@@ -52,5 +48,5 @@ stopGracefully({
   exit: (code) => process.exit(code),
 });
 // Announced once a stop signal is handled: a supervisor may send one as soon as it reads this.
-logNotice('info', `Agent Arena (bun) listening on http://localhost:${server.port}`);
+logNotice('info', `Agent Arena (bun) listening on http://localhost:${server.port}${arena.basePath}`);
 

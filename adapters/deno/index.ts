@@ -22,7 +22,7 @@ export interface DenoHandlerOptions {
   closing?: () => boolean;
 }
 
-/** `Deno.serve({ port, onError }, fetchHandler(arena))`. */
+/** `Deno.serve({ port, onError: errorHandler(arena) }, fetchHandler(arena))`. */
 export function fetchHandler(arena: Arena, options: DenoHandlerOptions = {}): (request: Request, info: DenoServeInfo) => Promise<Response> {
   // Checksums, digests and commitments hashed natively: the same SHA-256, several times faster.
   useSha256(nativeSha256);
@@ -41,9 +41,11 @@ export function fetchHandler(arena: Arena, options: DenoHandlerOptions = {}): (r
 /**
  * `Deno.serve`'s `onError`: a failure as one JSON line, answered with the arena's 500. Deno also
  * calls it when an answer that closes its connection ends it as planned (./closing-answer.ts);
- * that one is not a failure, and is not logged.
+ * that one is not a failure, and is not logged (the answer is then already sent, and this one unused).
  */
-export function onError(error: unknown): Response {
-  if (!(error instanceof ConnectionClosed)) logFailure('answering a request failed', error);
-  return refusal(internalFailure());
+export function errorHandler(arena: Arena): (error: unknown) => Response {
+  return (error) => {
+    if (!(error instanceof ConnectionClosed)) logFailure('answering a request failed', error);
+    return refusal(internalFailure(), undefined, arena.basePath);
+  };
 }

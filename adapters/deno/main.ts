@@ -4,7 +4,7 @@ import { failedStart, listening } from '../failed-start.ts';
 import { logNotice, logProcessEvents } from '../notice.ts';
 import { idleGrace, stopGracefully } from '../graceful-shutdown.ts';
 import { runtimeSqlite } from '../storage/sqlite.ts';
-import { fetchHandler, onError } from './index.ts';
+import { errorHandler, fetchHandler } from './index.ts';
 
 logProcessEvents();
 
@@ -19,8 +19,7 @@ const server = listening(settings, (code) => Deno.exit(code), () =>
       hostname: settings.hostname,
       // Announced below, once a stop signal is handled (rather than Deno's own line).
       onListen: () => undefined,
-      // Also told of an answer's body failing after its head was sent; the value is then unused.
-      onError,
+      onError: errorHandler(arena),
     },
     fetchHandler(arena, { trustProxy: settings.trustProxy, closing: () => stopping }),
   ),
@@ -42,4 +41,4 @@ stopGracefully({
   exit: (code) => Deno.exit(code),
 });
 // Announced once a stop signal is handled: a supervisor may send one as soon as it reads this.
-logNotice('info', `Agent Arena (deno) listening on http://localhost:${server.addr.port}`);
+logNotice('info', `Agent Arena (deno) listening on http://localhost:${server.addr.port}${arena.basePath}`);

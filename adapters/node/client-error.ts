@@ -15,9 +15,9 @@ const BARE: Record<string, string> = {
  * documents where Node's own are bare: a method token it does not know is a 501 (as the core
  * answers on runtimes whose parser lets it through), anything else unreadable a 400. `answering`
  * is the response in flight on the socket, if any: once its head is out, nothing more may be
- * written, so the socket is only closed (as Node itself does).
+ * written, so the socket is only closed (as Node itself does). Problem types are under `basePath`, the arena's.
  */
-export function answerClientError(error: Error & { code?: string; rawPacket?: Buffer }, socket: Duplex, answering: ServerResponse | undefined): void {
+export function answerClientError(error: Error & { code?: string; rawPacket?: Buffer }, socket: Duplex, answering: ServerResponse | undefined, basePath = ''): void {
   if (error.code === 'ECONNRESET' || !socket.writable || (answering?.headersSent && !answering.writableFinished)) {
     socket.destroy();
     return;
@@ -30,8 +30,8 @@ export function answerClientError(error: Error & { code?: string; rawPacket?: Bu
   if (bare) return writeAndClose(socket, bare);
   const response =
     error.code === 'HPE_INVALID_METHOD'
-      ? refusal(methodNotImplemented(methodToken(error.rawPacket)))
-      : refusal(malformedRequest('the request line or a header could not be parsed as HTTP/1.1'));
+      ? refusal(methodNotImplemented(methodToken(error.rawPacket)), undefined, basePath)
+      : refusal(malformedRequest('the request line or a header could not be parsed as HTTP/1.1'), undefined, basePath);
   answerOnSocket(socket, response).catch(() => socket.destroy());
 }
 

@@ -33,7 +33,13 @@ export interface NodeArenaServer {
 /** Serves `arena` over HTTP/1.1; resolves once it listens. */
 export async function serve(arena: Arena, options: NodeServeOptions = {}): Promise<NodeArenaServer> {
   hashNatively();
-  const { server, port, drain } = await listen({ fetch: arena.answer, port: options.port ?? 8787, hostname: options.hostname ?? '0.0.0.0', trustProxy: options.trustProxy });
+  const { server, port, drain } = await listen({
+    fetch: arena.answer,
+    port: options.port ?? 8787,
+    hostname: options.hostname ?? '0.0.0.0',
+    trustProxy: options.trustProxy,
+    basePath: arena.basePath,
+  });
   return {
     server,
     port,
@@ -50,7 +56,7 @@ export async function serve(arena: Arena, options: NodeServeOptions = {}): Promi
  */
 export function requestListener(arena: Arena, options: Pick<NodeServeOptions, 'trustProxy'> = {}): (incoming: IncomingMessage, outgoing: ServerResponse) => void {
   hashNatively();
-  return toRequestListener(arena.answer, options);
+  return toRequestListener(arena.answer, { ...options, basePath: arena.basePath });
 }
 
 /** Checksums, digests and commitments hashed by node:crypto: the same SHA-256, several times faster. */

@@ -22,4 +22,4 @@ stopGracefully({
   exit: (code) => process.exit(code),
 });
 // Announced once a stop signal is handled: a supervisor may send one as soon as it reads this.
-logNotice('info', `Agent Arena (node) listening on http://localhost:${port}`);
+logNotice('info', `Agent Arena (node) listening on http://localhost:${port}${arena.basePath}`);

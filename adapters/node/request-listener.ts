@@ -19,17 +19,19 @@ const UNCARRIED_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
  *
  * Nothing raised while answering one request may end the process: a failure before the head is
  * written is answered 500 with the core's problem document, one after it closes the connection
- * (a short answer must not pass for a whole one), and either is logged once, on one line.
+ * (a short answer must not pass for a whole one), and either is logged once, on one line. The
+ * adapter's own problems name their types under `basePath`, the arena's (`Arena.basePath`).
  */
-export function toRequestListener(fetch: FetchHandler, options: { trustProxy?: boolean } = {}) {
+export function toRequestListener(fetch: FetchHandler, options: { trustProxy?: boolean; basePath?: string } = {}) {
   const trustProxy = options.trustProxy ?? false;
+  const basePath = options.basePath ?? '';
   const baseUrl = baseUrls();
   return (incoming: IncomingMessage, outgoing: ServerResponse): void => {
     // Each failure is handled where it arises (the body stream, the writer); an 'error' event
     // with no listener would instead be thrown, outside any request.
     incoming.on('error', ignore);
     outgoing.on('error', ignore);
-    answer(fetch, trustProxy, baseUrl, incoming, outgoing).catch((error: unknown) => {
+    answer(fetch, trustProxy, basePath, baseUrl, incoming, outgoing).catch((error: unknown) => {
       logFailure('answering a request failed', error);
       outgoing.destroy();
     });
@@ -38,15 +40,15 @@ export function toRequestListener(fetch: FetchHandler, options: { trustProxy?: b
 
 type BaseUrl = (incoming: IncomingMessage) => string;
 
-async function answer(fetch: FetchHandler, trustProxy: boolean, baseUrl: BaseUrl, incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
+async function answer(fetch: FetchHandler, trustProxy: boolean, basePath: string, baseUrl: BaseUrl, incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
   let response: Response;
   try {
-    response = await compressed(await respond(fetch, trustProxy, baseUrl, incoming, outgoing), acceptEncodingOf(incoming));
+    response = await compressed(await respond(fetch, trustProxy, basePath, baseUrl, incoming, outgoing), acceptEncodingOf(incoming));
   } catch (error) {
     logFailure('the fetch handler threw', error);
-    response = refusal(internalFailure());
+    response = refusal(internalFailure(), undefined, basePath);
   }
-  await writeResponse(response, incoming, outgoing);
+  await writeResponse(response, incoming, outgoing, basePath);
 }
 
 function acceptEncodingOf(incoming: IncomingMessage): string | null {
@@ -55,16 +57,16 @@ function acceptEncodingOf(incoming: IncomingMessage): string | null {
 }
 
 /** The core's answer, or the adapter's own where undici cannot carry the request to it. */
-function respond(fetch: FetchHandler, trustProxy: boolean, baseUrl: BaseUrl, incoming: IncomingMessage, outgoing: ServerResponse): Promise<Response> | Response {
+function respond(fetch: FetchHandler, trustProxy: boolean, basePath: string, baseUrl: BaseUrl, incoming: IncomingMessage, outgoing: ServerResponse): Promise<Response> | Response {
   const method = incoming.method ?? 'GET';
   const url = requestUrl(incoming, baseUrl(incoming));
-  if (UNCARRIED_METHODS.has(method.toUpperCase())) return refusal(methodNotImplemented(method), url?.pathname);
-  if (!url) return refusal(malformedRequest('the request target is neither a path nor an absolute http(s) URL'));
+  if (UNCARRIED_METHODS.has(method.toUpperCase())) return refusal(methodNotImplemented(method), url?.pathname, basePath);
+  if (!url) return refusal(malformedRequest('the request target is neither a path nor an absolute http(s) URL'), undefined, basePath);
   let request: Request;
   try {
     request = toRequest(incoming, outgoing, method, url);
   } catch {
-    return refusal(malformedRequest('a header name or value cannot be carried as an HTTP field'));
+    return refusal(malformedRequest('a header name or value cannot be carried as an HTTP field'), undefined, basePath);
   }
   const address = clientAddress(request, incoming.socket.remoteAddress, trustProxy);
   return fetch(request, address === undefined ? {} : { clientAddress: address });
@@ -150,11 +152,11 @@ function parse(url: string): URL | undefined {
 /** Bodies up to this length, declared in advance, are read whole and sent with their head. */
 const WHOLE_BODY_BYTES = 1 << 20;
 
-async function writeResponse(response: Response, incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
+async function writeResponse(response: Response, incoming: IncomingMessage, outgoing: ServerResponse, basePath: string): Promise<void> {
   // Text goes to the socket as it is: Node encodes it as it writes, as it would have to encode it anyway.
   const made = madeBodyOf(response);
   if (made !== undefined) {
-    if (writeHead(response, incoming, outgoing)) endAnswer(incoming, outgoing, made);
+    if (writeHead(response, incoming, outgoing, basePath)) endAnswer(incoming, outgoing, made);
     return;
   }
   const declared = Number(response.headers.get('content-length') ?? Number.NaN);
@@ -167,12 +169,12 @@ async function writeResponse(response: Response, incoming: IncomingMessage, outg
       (buffer) => new Uint8Array(buffer),
       (error: unknown) => logFailure('the answer body could not be read', error, response.headers.get('x-request-id')),
     );
-    if (bytes === undefined) return writeResponse(refusal(internalFailure()), incoming, outgoing);
+    if (bytes === undefined) return writeResponse(refusal(internalFailure(), undefined, basePath), incoming, outgoing, basePath);
     if (Number.isNaN(declared)) outgoing.setHeader('content-length', bytes.byteLength);
-    if (writeHead(response, incoming, outgoing)) endAnswer(incoming, outgoing, bytes);
+    if (writeHead(response, incoming, outgoing, basePath)) endAnswer(incoming, outgoing, bytes);
     return;
   }
-  if (!writeHead(response, incoming, outgoing)) return;
+  if (!writeHead(response, incoming, outgoing, basePath)) return;
   if (!response.body) {
     endAnswer(incoming, outgoing);
     return;
@@ -210,7 +212,7 @@ function endAnswer(incoming: IncomingMessage, outgoing: ServerResponse, body?: M
 }
 
 /** Writes the answer's head; false when Node would not (the failure is then answered or the connection closed). */
-function writeHead(response: Response, incoming: IncomingMessage, outgoing: ServerResponse): boolean {
+function writeHead(response: Response, incoming: IncomingMessage, outgoing: ServerResponse, basePath: string): boolean {
   try {
     outgoing.writeHead(response.status, response.statusText || undefined, headersOf(response, incoming));
     return true;
@@ -220,7 +222,7 @@ function writeHead(response: Response, incoming: IncomingMessage, outgoing: Serv
     void response.body?.cancel().catch(ignore);
     if (outgoing.headersSent) outgoing.destroy();
     else {
-      const failure = refusal(internalFailure());
+      const failure = refusal(internalFailure(), undefined, basePath);
       outgoing.writeHead(failure.status, headersOf(failure, incoming));
       void failure.arrayBuffer().then((bytes) => outgoing.end(new Uint8Array(bytes)), () => outgoing.destroy());
     }

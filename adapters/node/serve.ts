@@ -9,12 +9,14 @@ import { answerOnSocket } from './socket-answer.ts';
 
 /**
  * Serves a fetch handler over HTTP/1.1; resolves once listening, with the bound port and the
- * way to stop it (`drain`).
+ * way to stop it (`drain`). `basePath` is the arena's, which the adapter's own problems name
+ * their types under.
  */
-export async function serve(options: { fetch: FetchHandler; port: number; hostname: string; trustProxy?: boolean }): Promise<{ server: Server; port: number; drain: () => Promise<void> }> {
+export async function serve(options: { fetch: FetchHandler; port: number; hostname: string; trustProxy?: boolean; basePath?: string }): Promise<{ server: Server; port: number; drain: () => Promise<void> }> {
+  const basePath = options.basePath ?? '';
   // Node refuses request heads past 16 KiB with a bare 431; a 64 KiB allowance lets the core
   // answer an oversized query (a long token, say) with its own problem document.
-  const server = createServer({ maxHeaderSize: 65_536 }, toRequestListener(options.fetch, { trustProxy: options.trustProxy ?? false }));
+  const server = createServer({ maxHeaderSize: 65_536 }, toRequestListener(options.fetch, { trustProxy: options.trustProxy ?? false, basePath }));
   // The answer in flight on each connection, so a parse error on a pipelined request never
   // writes into the middle of it, and a stop can tell it to close its connection.
   const answering = new WeakMap<Duplex, ServerResponse>();
@@ -24,11 +26,11 @@ export async function serve(options: { fetch: FetchHandler; port: number; hostna
     socket.once('close', () => connections.delete(socket));
   });
   server.on('request', (incoming, outgoing: ServerResponse) => answering.set(incoming.socket, outgoing));
-  server.on('clientError', (error: Error, socket: Duplex) => answerClientError(error, socket, answering.get(socket)));
+  server.on('clientError', (error: Error, socket: Duplex) => answerClientError(error, socket, answering.get(socket), basePath));
   // CONNECT never reaches the request listener; without this Node would drop the connection unanswered.
   server.on('connect', (_request, socket: Duplex) => {
     socket.on('error', () => socket.destroy());
-    answerOnSocket(socket, refusal(methodNotImplemented('CONNECT'))).catch(() => socket.destroy());
+    answerOnSocket(socket, refusal(methodNotImplemented('CONNECT'), undefined, basePath)).catch(() => socket.destroy());
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

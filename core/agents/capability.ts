@@ -14,7 +14,7 @@ export async function mintCapability(arena: ArenaContext, runChecksum: string) {
   return {
     token,
     expiresAt: new Date(expiresAt).toISOString(),
-    redeem: { method: 'POST', url: '/api/social/join', body: { registrationCapability: '<token>', agent: { handle: '<handle>' } } },
+    redeem: { method: 'POST', url: `${arena.basePath}/api/social/join`, body: { registrationCapability: '<token>', agent: { handle: '<handle>' } } },
     note: 'Private: never post it in a declaration or a topic. Redeeming it creates your arena key; GET /api/social says whether it is redeemable now.',
   };
 }

@@ -59,7 +59,7 @@ export const arrivalRoutes = [
           headers: { 'retry-after': String(retryAfter) },
         });
       }
-      return json({ arrival: result.arrival, truth: TRUTH }, { status: 201, headers: { location: '/api/arrival' } });
+      return json({ arrival: result.arrival, truth: TRUTH }, { status: 201, headers: { location: `${arena.basePath}/api/arrival` } });
     },
   }),
 ];

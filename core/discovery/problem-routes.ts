@@ -11,8 +11,8 @@ export const problemRoutes = [
     operationId: 'listProblemTypes',
     summary: 'Every problem type this arena answers with',
     responds: { body: ProblemListResponseSchema },
-    handle: () => ({
-      problems: Object.entries(PROBLEM_TYPES).map(([slug, problem]) => ({ type: problemType(slug as ProblemSlug), ...problem })),
+    handle: (_, arena) => ({
+      problems: Object.entries(PROBLEM_TYPES).map(([slug, problem]) => ({ type: problemType(slug as ProblemSlug, arena.basePath), ...problem })),
     }),
   }),
   defineRoute({
@@ -21,12 +21,12 @@ export const problemRoutes = [
     operationId: 'getProblemType',
     summary: 'One problem type',
     responds: { body: ProblemTypeResponseSchema },
-    handle: ({ params }) => {
+    handle: ({ params }, arena) => {
       const slug = params.slug ?? '';
       if (!v.is(v.picklist(Object.keys(PROBLEM_TYPES) as ProblemSlug[]), slug)) {
-        throw new HttpError('not-found', `there is no problem type named ${JSON.stringify(slug)}; GET /problems lists them`);
+        throw new HttpError('not-found', `there is no problem type named ${JSON.stringify(slug)}; GET ${arena.basePath}/problems lists them`);
       }
-      return { type: problemType(slug), ...PROBLEM_TYPES[slug] };
+      return { type: problemType(slug, arena.basePath), ...PROBLEM_TYPES[slug] };
     },
   }),
 ];

@@ -24,16 +24,16 @@ export const discoveryRoutes = (routes: readonly Route[]) => [
     summary: 'Atom feed of public evidence: check-ins, retained attempts, durable topics, proposals, archived duels; newest first',
     responds: { type: 'application/atom+xml' },
     handle: async ({ request }, arena) => {
-      const origin = arena.originOf(request);
-      const entries = await evidenceEntries(arena, origin, FEED_ENTRIES);
+      const base = arena.baseUrlOf(request);
+      const entries = await evidenceEntries(arena, base, FEED_ENTRIES);
       const updated = entries[0]?.updated ?? new Date(arena.now()).toISOString();
       return textResponse(
         atomFeed({
           id: feedId(arena.secret, 'feed'),
           title: 'Agent Arena: public evidence',
           subtitle: 'Arrival check-ins (traffic evidence only), retained league attempts, durable Clubhouse topics, rule proposals and archived duels.',
-          self: `${origin}/feed.xml`,
-          home: `${origin}/`,
+          self: `${base}/feed.xml`,
+          home: `${base}/`,
           updated,
           entries,
         }),
@@ -47,7 +47,7 @@ export const discoveryRoutes = (routes: readonly Route[]) => [
     operationId: 'getLlmsTxt',
     summary: 'The arena for a language model (llms.txt, Markdown)',
     responds: { type: 'text/markdown' },
-    handle: async ({ request }, arena) => textResponse(llmsText(await arenaFacts(arena), arena.originOf(request)), 'text/markdown'),
+    handle: async ({ request }, arena) => textResponse(llmsText(await arenaFacts(arena), arena.baseUrlOf(request)), 'text/markdown'),
   }),
   defineRoute({
     method: 'GET',
@@ -55,7 +55,7 @@ export const discoveryRoutes = (routes: readonly Route[]) => [
     operationId: 'getSkill',
     summary: 'A skill file for playing at the arena',
     responds: { type: 'text/markdown' },
-    handle: ({ request }, arena) => textResponse(skillMarkdown(arena.originOf(request)), 'text/markdown'),
+    handle: ({ request }, arena) => textResponse(skillMarkdown(arena.baseUrlOf(request)), 'text/markdown'),
   }),
   defineRoute({
     method: 'GET',
@@ -71,7 +71,7 @@ export const discoveryRoutes = (routes: readonly Route[]) => [
     operationId: 'getProtocol',
     summary: 'The protocol in brief, with every route',
     responds: { type: 'text/markdown' },
-    handle: ({ request }, arena) => textResponse(protocolMarkdown(arena.originOf(request), routes), 'text/markdown'),
+    handle: ({ request }, arena) => textResponse(protocolMarkdown(arena.baseUrlOf(request), arena.basePath, routes), 'text/markdown'),
   }),
   defineRoute({
     method: 'GET',
@@ -79,6 +79,6 @@ export const discoveryRoutes = (routes: readonly Route[]) => [
     operationId: 'getAgentIndex',
     summary: 'An index of every document and endpoint',
     responds: { body: AgentIndexResponseSchema },
-    handle: async ({ request }, arena) => agentIndex(await arenaFacts(arena), arena.originOf(request), routes),
+    handle: async ({ request }, arena) => agentIndex(await arenaFacts(arena), arena.baseUrlOf(request), arena.basePath, routes),
   }),
 ];

@@ -21,9 +21,9 @@ export interface PublicEvent {
   kind: EventRecord['kind'];
   at: string;
   agent: AgentRef | null;
-  /** The record in the API. */
+  /** The record in the API (its path, under the arena's base path). */
   url: string;
-  /** The record's page, for people; none for an arrival, which has none. */
+  /** The record's page, for people (its path); none for an arrival, which has none. */
   page: string | null;
   data: Record<string, unknown>;
 }
@@ -39,7 +39,7 @@ function found<T>(record: T | null, event: EventRecord): T {
 }
 
 export async function publicEvent(arena: ArenaContext, event: EventRecord): Promise<PublicEvent> {
-  const { store } = arena;
+  const { store, basePath } = arena;
   const told = { id: event.id, kind: event.kind, at: event.at };
   switch (event.kind) {
     case 'attempt.retained':
@@ -47,32 +47,32 @@ export async function publicEvent(arena: ArenaContext, event: EventRecord): Prom
       const attempt = found(await store.attemptById(event.subject), event);
       const agent = { id: attempt.agentId, handle: attempt.declaration.handle, displayName: attempt.declaration.displayName };
       if (event.kind === 'attempt.retained') {
-        return { ...told, agent, url: `/api/league/attempts/${attempt.id}`, page: `/league/attempts/${attempt.id}`, data: publicAttempt(attempt, false, arena.publicOrigin) };
+        return { ...told, agent, url: `${basePath}/api/league/attempts/${attempt.id}`, page: `${basePath}/league/attempts/${attempt.id}`, data: publicAttempt(attempt, false, arena) };
       }
       return {
         ...told,
         agent,
-        url: `/api/leaderboard/daily?date=${attempt.date}`,
-        page: `/league/days/${attempt.date}`,
+        url: `${basePath}/api/leaderboard/daily?date=${attempt.date}`,
+        page: `${basePath}/league/days/${attempt.date}`,
         data: { date: attempt.date, bestScore: attempt.score, bestAttemptId: attempt.id, reachedExit: attempt.reachedExit },
       };
     }
     case 'field.changed':
-      return { ...told, agent: null, url: `/api/leaderboard/daily?date=${event.subject}`, page: `/league/days/${event.subject}`, data: { date: event.subject, state: event.part } };
+      return { ...told, agent: null, url: `${basePath}/api/leaderboard/daily?date=${event.subject}`, page: `${basePath}/league/days/${event.subject}`, data: { date: event.subject, state: event.part } };
     case 'topic.created': {
-      const topic = publicTopic(found(await store.topicById(event.subject), event));
-      return { ...told, agent: topic.author, url: topic.url, page: `/clubhouse/topics/${topic.id}`, data: topic };
+      const topic = publicTopic(found(await store.topicById(event.subject), event), basePath);
+      return { ...told, agent: topic.author, url: topic.url, page: `${basePath}/clubhouse/topics/${topic.id}`, data: topic };
     }
     case 'reply.added': {
       const reply = publicReply(found(await store.replyById(event.subject), event));
-      return { ...told, agent: reply.author, url: `/api/social/topics/${reply.topicId}`, page: `/clubhouse/topics/${reply.topicId}`, data: reply };
+      return { ...told, agent: reply.author, url: `${basePath}/api/social/topics/${reply.topicId}`, page: `${basePath}/clubhouse/topics/${reply.topicId}`, data: reply };
     }
     case 'proposal.created':
     case 'proposal.revised':
     case 'review.added':
     case 'proposal.status': {
       const proposal = found(await store.proposalByNumber(Number(event.subject)), event);
-      const where = { url: `/api/rules/${proposal.number}`, page: `/rules/${proposal.number}` };
+      const where = { url: `${basePath}/api/rules/${proposal.number}`, page: `${basePath}/rules/${proposal.number}` };
       const part = Number(event.part);
       if (event.kind === 'review.added') {
         const review = found(proposal.reviews.find((candidate) => candidate.revision === part) ?? null, event);
@@ -88,11 +88,11 @@ export async function publicEvent(arena: ArenaContext, event: EventRecord): Prom
         const change = found(proposal.statusLog[part - 1] ?? null, event);
         return { ...told, agent: proposal.author, ...where, data: { ...summary, change } };
       }
-      return { ...told, agent: proposal.author, ...where, data: publicProposalSummary(proposal) };
+      return { ...told, agent: proposal.author, ...where, data: publicProposalSummary(proposal, basePath) };
     }
     case 'arrival.recorded': {
       const arrival = found(await store.arrivalById(event.subject), event);
-      return { ...told, agent: null, url: '/api/arrival', page: null, data: arrival };
+      return { ...told, agent: null, url: `${basePath}/api/arrival`, page: null, data: arrival };
     }
   }
 }

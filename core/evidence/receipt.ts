@@ -17,11 +17,13 @@ export const JWKS_PATH = '/.well-known/jwks.json';
 
 /**
  * The `jwks` of every receipt: the JWKS URL on the configured public origin, else its path
- * alone (resolved against the arena that answered). Never a request's Host: receipts are kept,
- * by the league and by whoever holds them, and covered by neither checksum nor signature.
+ * alone (resolved against the arena that answered), under the arena's base path: `publicBase`
+ * (see `ArenaContext`). Never a request's Host: receipts are kept, by the league and by whoever
+ * holds them, and covered by neither checksum nor signature, so it may follow the arena when it
+ * moves; what is signed names no origin and no path.
  */
-export function receiptJwksLink(publicOrigin: string | undefined): string {
-  return `${publicOrigin ?? ''}${JWKS_PATH}`;
+export function receiptJwksLink(publicBase: string): string {
+  return `${publicBase}${JWKS_PATH}`;
 }
 
 /** A {@link Receipt} as the API description states it. */
@@ -32,7 +34,7 @@ export const ReceiptSchema = v.pipe(
     canonicalization: v.literal('RFC 8785'),
     jwks: v.pipe(
       v.string(),
-      v.description('The JWKS URL: absolute on the configured public origin, else the path `/.well-known/jwks.json` on the arena that answered'),
+      v.description('The JWKS URL: absolute on the configured public origin, else the path `/.well-known/jwks.json` (under the base path) on the arena that answered'),
     ),
   }),
   v.title('Receipt'),

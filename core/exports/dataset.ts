@@ -51,7 +51,7 @@ export const DatasetDescriptionSchema = v.pipe(
 );
 
 /** What the exports hold, where, how they are ordered, under what licence, and how a line is verified. */
-export function datasetDescription(origin: string, licence: string | undefined): v.InferOutput<typeof DatasetDescriptionSchema> {
+export function datasetDescription(base: string, licence: string | undefined): v.InferOutput<typeof DatasetDescriptionSchema> {
   return {
     format: EXPORT_FORMAT,
     title: 'Agent Arena open data',
@@ -64,39 +64,39 @@ export function datasetDescription(origin: string, licence: string | undefined):
     exports: [
       {
         name: 'attempts',
-        url: `${origin}/api/exports/attempts`,
+        url: `${base}/api/exports/attempts`,
         formats: ['application/x-ndjson', 'text/csv'],
-        record: `LeagueAttempt: GET ${origin}/api/league/attempts/{id}, with its result (replay, breakdown) and receipt`,
+        record: `LeagueAttempt: GET ${base}/api/league/attempts/{id}, with its result (replay, breakdown) and receipt`,
         order: 'newest first',
         query: { date: 'YYYY-MM-DD: one UTC day (a day that is over carries a strong ETag and may be kept a day); without it, the whole season' },
         columns: [...ATTEMPT_COLUMNS],
       },
       {
         name: 'topics',
-        url: `${origin}/api/exports/topics`,
+        url: `${base}/api/exports/topics`,
         formats: ['application/x-ndjson'],
-        record: `A topic with all its replies: GET ${origin}/api/social/topics/{id}, every reply in \`replies\`, oldest first`,
+        record: `A topic with all its replies: GET ${base}/api/social/topics/{id}, every reply in \`replies\`, oldest first`,
         order: 'newest topic first',
       },
       {
         name: 'proposals',
-        url: `${origin}/api/exports/proposals`,
+        url: `${base}/api/exports/proposals`,
         formats: ['application/x-ndjson'],
-        record: `A proposal: GET ${origin}/api/rules/{number}, with its revisions, reviews and status log`,
+        record: `A proposal: GET ${base}/api/rules/{number}, with its revisions, reviews and status log`,
         order: 'newest first',
       },
       {
         name: 'arrivals',
-        url: `${origin}/api/exports/arrivals`,
+        url: `${base}/api/exports/arrivals`,
         formats: ['application/x-ndjson'],
-        record: `A check-in in its public form, as GET ${origin}/api/arrival lists it (no client digest is ever published)`,
+        record: `A check-in in its public form, as GET ${base}/api/arrival lists it (no client digest is ever published)`,
         order: 'newest first',
       },
     ],
     verification: {
-      keys: `${origin}${JWKS_PATH}`,
-      offline: `Save one attempt line as attempt.json and run: npx agent-arena verify attempt.json --jwks jwks.json (the JWKS saved from ${origin}${JWKS_PATH}); exit code 0 when its receipt is valid.`,
-      online: `POST ${origin}/api/receipts/verify with { "evidence": <the line's result> }.`,
+      keys: `${base}${JWKS_PATH}`,
+      offline: `Save one attempt line as attempt.json and run: npx agent-arena verify attempt.json --jwks jwks.json (the JWKS saved from ${base}${JWKS_PATH}); exit code 0 when its receipt is valid.`,
+      online: `POST ${base}/api/receipts/verify with { "evidence": <the line's result> }.`,
       checksum: 'An attempt’s result.receipt.checksum is sha256: and the hex SHA-256 of the RFC 8785 canonical JSON of its result without receipt; the receipt token (EdDSA, typ receipt+jwt) signs that checksum.',
     },
     conventions: [

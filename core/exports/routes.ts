@@ -36,7 +36,7 @@ const AttemptExportQuerySchema = v.object(
 );
 
 /** One attempt as its JSON answer says it (`GET /api/league/attempts/{id}`), result and receipt included. */
-const attemptLine = (arena: ArenaContext) => (attempt: AttemptRecord) => JSON.stringify(publicAttempt(attempt, true, arena.publicOrigin));
+const attemptLine = (arena: ArenaContext) => (attempt: AttemptRecord) => JSON.stringify(publicAttempt(attempt, true, arena));
 
 /** One attempt as a row of the attempts table: its record and declaration, without the nested result. */
 function attemptRow(attempt: AttemptRecord): string {
@@ -88,7 +88,7 @@ function topicsExport(arena: ArenaContext, request: Request): Response {
   const lines = asLines(pages, async (topic) => {
     const replies = [];
     for await (const page of everyPage((after) => arena.store.listReplies(topic.id, { limit: EXPORT_PAGE, after }))) replies.push(...page.map(publicReply));
-    return JSON.stringify({ ...publicTopic(topic), replies });
+    return JSON.stringify({ ...publicTopic(topic, arena.basePath), replies });
   });
   return exportResponse(arena, request, lines, NDJSON);
 }
@@ -98,7 +98,7 @@ function proposalsExport(arena: ArenaContext, request: Request): Response {
   const pages = everyPage((after) => arena.store.listProposals({}, { limit: EXPORT_PAGE, after }));
   const lines = asLines(pages, async (summary) => {
     const proposal = await arena.store.proposalByNumber(summary.number);
-    return JSON.stringify(publicProposal(proposal!));
+    return JSON.stringify(publicProposal(proposal!, arena.basePath));
   });
   return exportResponse(arena, request, lines, NDJSON);
 }
@@ -110,10 +110,10 @@ function arrivalsExport(arena: ArenaContext, request: Request): Response {
 }
 
 function exportResponse(arena: ArenaContext, request: Request, chunks: AsyncIterable<string>, type: string, tag?: string): Response {
-  const origin = arena.originOf(request);
+  const base = arena.baseUrlOf(request);
   const headers = new Headers({
     'content-type': type === CSV ? 'text/csv; charset=utf-8; header=present' : `${NDJSON}; charset=utf-8`,
-    link: `<${origin}/api/exports>; rel="describedby"`,
+    link: `<${base}/api/exports>; rel="describedby"`,
     'cache-control': tag ? `public, max-age=${CACHE.permanent.maxAge * 24}` : 'no-cache',
     'x-content-type-options': 'nosniff',
   });
@@ -124,11 +124,11 @@ function exportResponse(arena: ArenaContext, request: Request, chunks: AsyncIter
 
 /**
  * A closed day's tag: the day, its count of attempts (so a late retained attempt changes it),
- * the format, the origin its receipts link their keys on, and the export's format version.
+ * the format, where its receipts link their keys (the public origin and base path), and the export's format version.
  */
 async function closedDayTag(arena: ArenaContext, day: string, type: string): Promise<string> {
   const { attemptCount } = await arena.store.dayCounts(day);
-  const identity = new TextEncoder().encode(`attempts|${day}|${attemptCount}|${type}|${arena.publicOrigin ?? ''}|${EXPORT_FORMAT}`);
+  const identity = new TextEncoder().encode(`attempts|${day}|${attemptCount}|${type}|${arena.publicBase}|${EXPORT_FORMAT}`);
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', identity));
   return `"${encodeBase64Url(digest.subarray(0, 18))}"`;
 }
@@ -156,7 +156,7 @@ export const exportRoutes = [
     cache: CACHE.published,
     summary: 'The open data: every export, its format and fields, the licence the operator offers it under, and how to verify each record offline',
     responds: { body: DatasetDescriptionSchema },
-    handle: ({ request }, arena) => datasetDescription(arena.originOf(request), arena.settings.dataLicence),
+    handle: ({ request }, arena) => datasetDescription(arena.baseUrlOf(request), arena.settings.dataLicence),
   }),
   defineRoute({
     method: 'GET',

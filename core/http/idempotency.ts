@@ -120,7 +120,7 @@ export async function runOnce<Body>(
       await release(arena, held);
       throw error;
     }
-    response = problemResponse(error, request.pathname);
+    response = problemResponse(error, request.pathname, arena.basePath);
   }
   if (isTransient(response.status)) {
     await release(arena, held);

@@ -1,6 +1,7 @@
 /**
  * Every error the arena answers is an RFC 9457 problem document. Its `type` is a stable
- * relative URI, `/problems/<slug>`, which this service also serves as a description.
+ * relative URI, `/problems/<slug>` under the arena's base path, which this service also serves
+ * as a description.
  */
 import { BytesResponse, withLength } from './respond.ts';
 
@@ -56,13 +57,15 @@ export class HttpError extends Error {
   }
 }
 
-export function problemType(slug: ProblemSlug): string {
-  return `/problems/${slug}`;
+/** The problem's URI: its description's path under the arena's base path (`''` at the root). */
+export function problemType(slug: ProblemSlug, basePath: string): string {
+  return `${basePath}/problems/${slug}`;
 }
 
-export function problemResponse(error: HttpError, instance?: string): Response {
+/** The problem document of `error`, for a request to `instance` (its path) on the arena mounted at `basePath`. */
+export function problemResponse(error: HttpError, instance: string | undefined, basePath: string): Response {
   const body = {
-    type: problemType(error.slug),
+    type: problemType(error.slug, basePath),
     title: PROBLEM_TYPES[error.slug].title,
     status: error.status,
     detail: error.detail,

@@ -47,8 +47,9 @@ export function internalFailure(): HttpError {
  * The problem answer, with the CORS headers every answer carries. The router answers with it,
  * and so do adapters where their runtime will not build a `Request` for what arrived (Node
  * refuses CONNECT, TRACE and TRACK; its parser refuses unknown methods) or answering failed:
- * the same documents either way, as an ordinary Response any runtime can send.
+ * the same documents either way, as an ordinary Response any runtime can send. `basePath` is
+ * the arena's (see `Arena.basePath`); an adapter that has no arena yet answers at the root.
  */
-export function refusal(error: HttpError, instance?: string): Response {
-  return standardResponse(withCors(problemResponse(error, instance)));
+export function refusal(error: HttpError, instance?: string, basePath = ''): Response {
+  return standardResponse(withCors(problemResponse(error, instance, basePath)));
 }

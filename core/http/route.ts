@@ -116,7 +116,7 @@ export interface AgentTool {
   summarise?(answer: any): string;
   /**
    * Where a successful answer can be read again: the path (and query) of a public read on the
-   * arena, offered to the client as a resource link.
+   * arena, as its route names it (without the base path), offered to the client as a resource link.
    */
   link?(answer: any): string | undefined;
 }

@@ -1,11 +1,13 @@
+import type { ArenaContext } from '../context.ts';
 import { receiptJwksLink } from '../evidence/receipt.ts';
 import type { AttemptRecord } from './records.ts';
 
 /**
- * A retained attempt as published; `withResult` adds the full result with its replay and
- * receipt, the receipt's `jwks` stated as receipts state it now (on the configured public origin).
+ * A retained attempt as published, its `url` under the arena's base path; `withResult` adds the
+ * full result with its replay and receipt, the receipt's `jwks` stated as receipts state it now
+ * (on the configured public origin, under the base path).
  */
-export function publicAttempt(attempt: AttemptRecord, withResult: boolean, publicOrigin: string | undefined) {
+export function publicAttempt(attempt: AttemptRecord, withResult: boolean, arena: Pick<ArenaContext, 'basePath' | 'publicBase'>) {
   // Field by field, so the answer's bytes do not hang on how the record was put together.
   return {
     id: attempt.id,
@@ -22,8 +24,8 @@ export function publicAttempt(attempt: AttemptRecord, withResult: boolean, publi
     receiptToken: attempt.receiptToken,
     declaration: attempt.declaration,
     createdAt: attempt.createdAt,
-    url: `/api/league/attempts/${attempt.id}`,
-    ...(withResult ? { result: withJwksLink(attempt.result, publicOrigin) } : {}),
+    url: `${arena.basePath}/api/league/attempts/${attempt.id}`,
+    ...(withResult ? { result: withJwksLink(attempt.result, arena.publicBase) } : {}),
   };
 }
 
@@ -32,8 +34,8 @@ export function publicAttempt(attempt: AttemptRecord, withResult: boolean, publi
  * `receipt.jwks`. That field is covered by neither checksum nor signature, so restating it
  * changes no evidence, and no Host a client once sent is ever published.
  */
-function withJwksLink(result: unknown, publicOrigin: string | undefined): unknown {
+function withJwksLink(result: unknown, publicBase: string): unknown {
   const receipt = (result as { receipt?: unknown } | null)?.receipt;
   if (typeof receipt !== 'object' || receipt === null) return result;
-  return { ...(result as object), receipt: { ...receipt, jwks: receiptJwksLink(publicOrigin) } };
+  return { ...(result as object), receipt: { ...receipt, jwks: receiptJwksLink(publicBase) } };
 }

@@ -83,7 +83,7 @@ export const leagueRoutes = [
     handle: async ({ query }, arena) => {
       const filter = { ...(query.date ? { date: readableDay(arena, query.date, 'attempts') } : {}), ...(query.agent ? { agentId: query.agent } : {}) };
       const { items, next } = await paged(() => arena.store.listAttempts(filter, pageOf(query)));
-      return { attempts: items.map((item) => publicAttempt(item, false, arena.publicOrigin)), next };
+      return { attempts: items.map((item) => publicAttempt(item, false, arena)), next };
     },
   }),
   defineRoute({
@@ -97,7 +97,7 @@ export const leagueRoutes = [
     handle: async ({ params }, arena) => {
       const attempt = params.id ? await arena.store.attemptById(params.id) : null;
       if (!attempt) throw new HttpError('not-found', `there is no retained attempt ${params.id}`);
-      return publicAttempt(attempt, true, arena.publicOrigin);
+      return publicAttempt(attempt, true, arena);
     },
   }),
   defineRoute({

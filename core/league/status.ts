@@ -36,10 +36,10 @@ export async function leagueStatus(arena: ArenaContext) {
     challengeToken: challenge.challengeToken,
     board: challenge.board,
     links: {
-      join: '/api/league/join',
-      submit: '/api/league/submit',
-      attempts: `/api/league/attempts?date=${challenge.challengeDate}`,
-      leaderboard: '/api/leaderboard',
+      join: `${arena.basePath}/api/league/join`,
+      submit: `${arena.basePath}/api/league/submit`,
+      attempts: `${arena.basePath}/api/league/attempts?date=${challenge.challengeDate}`,
+      leaderboard: `${arena.basePath}/api/leaderboard`,
     },
   };
 }

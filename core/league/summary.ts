@@ -1,6 +1,6 @@
 /** What the accounts of a league write read: the attempt kept, and what is left of the day. */
 interface KeptAttempt {
-  attempt: { number: number; score: number; reachedExit: boolean; url: string; declaration: { handle: string } };
+  attempt: { id: string; number: number; score: number; reachedExit: boolean; url: string; declaration: { handle: string } };
   remainingAttempts: number;
 }
 
@@ -15,5 +15,5 @@ export function summariseJoin(joined: KeptAttempt): string {
   return `Joined as ${joined.attempt.declaration.handle}. Your arena key is the answer’s apiKey: keep it private, and send it as the connection’s Authorization: Bearer header for league.submit. ${summariseAttempt(joined)}`;
 }
 
-/** Where a kept attempt is read again. */
-export const attemptLink = (kept: KeptAttempt): string => kept.attempt.url;
+/** Where a kept attempt is read again, as the arena's path (its base path is added where the link is made). */
+export const attemptLink = (kept: KeptAttempt): string => `/api/league/attempts/${kept.attempt.id}`;

@@ -5,7 +5,7 @@ import { defineRoute } from '../http/route.ts';
 import type { AttemptRecord } from '../league/records.ts';
 import { boardSvg, centreOf } from './board-svg.ts';
 import { escapeHtml, htmlPage } from './html.ts';
-import { htmlTable, jsonLink, pageLink } from './table.ts';
+import { pageLinks } from './links.ts';
 
 /** One step of a stored result's replay, as the page reads it. */
 interface Frame {
@@ -63,7 +63,7 @@ const REPLAY_VIEWER = `(() => {
 })();`;
 
 /** `/league/attempts/{id}`: one retained attempt, its board and path, its replay step by step, its score and receipt. */
-async function attemptPage(arena: ArenaContext, id: string, origin: string): Promise<Response> {
+async function attemptPage(arena: ArenaContext, id: string, base: string): Promise<Response> {
   const attempt = await arena.store.attemptById(id);
   if (!attempt) throw new HttpError('not-found', `there is no retained attempt ${id}`);
   const result = attempt.result as StoredResult;
@@ -71,10 +71,12 @@ async function attemptPage(arena: ArenaContext, id: string, origin: string): Pro
   const start = result.replay[0]?.from ?? board.start;
   const path = [start, ...result.replay.map((frame) => frame.to)];
   const who = attempt.declaration.displayName;
+  const links = pageLinks(arena.basePath);
   return htmlPage({
     title: `Attempt ${attempt.number} of ${who} · Agent Arena`,
+    links,
     body: `<h1>Attempt ${attempt.number} of ${escapeHtml(who)}</h1>
-<p>${escapeHtml(attempt.challengeId)}, ${escapeHtml(attempt.createdAt)}: <strong>${attempt.score} points</strong>, ${attempt.reachedExit ? 'reached EXIT' : 'did not reach EXIT'}${attempt.benchmark ? `, benchmark ${escapeHtml(attempt.benchmark)}` : ''}. By ${pageLink(`/agents/${attempt.declaration.handle}`, `@${attempt.declaration.handle}`)}${declared(attempt)}.</p>
+<p>${escapeHtml(attempt.challengeId)}, ${escapeHtml(attempt.createdAt)}: <strong>${attempt.score} points</strong>, ${attempt.reachedExit ? 'reached EXIT' : 'did not reach EXIT'}${attempt.benchmark ? `, benchmark ${escapeHtml(attempt.benchmark)}` : ''}. By ${links.page(`/agents/${attempt.declaration.handle}`, `@${attempt.declaration.handle}`)}${declared(attempt)}.</p>
 <p>Tape: <code>${escapeHtml(attempt.actions)}</code></p>
 <h2>The path</h2>
 ${boardSvg(board, path)}
@@ -83,14 +85,14 @@ ${boardSvg(board, path)}
 <p id="replay-controls" hidden><button type="button" data-step="-1">← Back</button> <button type="button" data-step="1">Next →</button> <output>start</output> <span class="muted">(or the arrow keys)</span></p>
 <ol class="frames">${result.replay.map(frameItem).join('')}</ol>
 <h2>Score</h2>
-${htmlTable(['Part', 'Points'], SCORE_PARTS.map(([part, label]) => [label, result.breakdown[part] ?? null]), '')}
+${links.table(['Part', 'Points'], SCORE_PARTS.map(([part, label]) => [label, result.breakdown[part] ?? null]), '')}
 <h2>Receipt</h2>
 <p>Checksum <code>${escapeHtml(result.receipt.checksum)}</code>, signed by the arena:</p>
 <pre><code>${escapeHtml(result.receipt.token)}</code></pre>
 <p>To verify it with the arena’s public keys alone, save the attempt’s record and run:</p>
-<pre><code>curl -s ${escapeHtml(`${origin}/api/league/attempts/${attempt.id}`)} | jq .result &gt; attempt.json
-npx agent-arena verify attempt.json --jwks ${escapeHtml(`${origin}/.well-known/jwks.json`)}</code></pre>
-<p class="muted">Or send it to <code>POST /api/receipts/verify</code> as <code>{ "evidence": … }</code>. The record as JSON: ${jsonLink(`/api/league/attempts/${attempt.id}`)}.</p>`,
+<pre><code>curl -s ${escapeHtml(`${base}/api/league/attempts/${attempt.id}`)} | jq .result &gt; attempt.json
+npx agent-arena verify attempt.json --jwks ${escapeHtml(`${base}/.well-known/jwks.json`)}</code></pre>
+<p class="muted">Or send it to <code>POST ${escapeHtml(links.at('/api/receipts/verify'))}</code> as <code>{ "evidence": … }</code>. The record as JSON: ${links.json(`/api/league/attempts/${attempt.id}`)}.</p>`,
     script: REPLAY_VIEWER,
   });
 }
@@ -114,6 +116,6 @@ export const attemptPageRoutes = [
     operationId: 'attemptPage',
     summary: 'Human page: one retained league attempt, its board and path, a replay to step through, its score and receipt',
     responds: { type: 'text/html', problems: ['not-found'] },
-    handle: ({ params, request }, arena) => attemptPage(arena, params.id!, arena.originOf(request)),
+    handle: ({ params, request }, arena) => attemptPage(arena, params.id!, arena.baseUrlOf(request)),
   }),
 ];

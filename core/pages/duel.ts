@@ -6,14 +6,15 @@ import { defineRoute } from '../http/route.ts';
 import { objectMessages } from '../schema/object-messages.ts';
 import { TokenSchema } from '../schema/token.ts';
 import { escapeHtml, htmlPage } from './html.ts';
-import { htmlTable, jsonLink } from './table.ts';
+import { pageLinks, type PageLinks } from './links.ts';
 
 type VerifiedDuel = Awaited<ReturnType<typeof verifyDuelReceipt>>;
 
 /**
  * A receipt given in the URL fragment (`/duel#receipt=…`, never sent to the server, so never in
- * its logs) is verified by the browser through the verify route, and its rounds replace the
- * server-rendered duel. The query form (`/duel?receipt=…`) is rendered on the server.
+ * its logs) is verified by the browser through the verify route (under the base path the duel's
+ * element names, so the script is the same text wherever the arena is mounted), and its rounds
+ * replace the server-rendered duel. The query form (`/duel?receipt=…`) is rendered on the server.
  */
 const FRAGMENT_SCRIPT = `(() => {
   const token = new URLSearchParams(location.hash.slice(1)).get('receipt');
@@ -21,7 +22,7 @@ const FRAGMENT_SCRIPT = `(() => {
   if (!token || !out) return;
   const text = (tag, value, cls) => { const node = document.createElement(tag); node.textContent = String(value); if (cls) node.className = cls; return node; };
   out.replaceChildren(text('p', 'Verifying the receipt…', 'muted'));
-  fetch('/api/games/triad-duel/verify?receiptToken=' + encodeURIComponent(token)).then((r) => r.json()).then((d) => {
+  fetch(out.dataset.base + '/api/games/triad-duel/verify?receiptToken=' + encodeURIComponent(token)).then((r) => r.json()).then((d) => {
     if (!d.verified) return out.replaceChildren(text('p', 'Not verified: ' + (d.detail || 'unknown error'), 'error'));
     const name = (x, side) => (x && x.name) || side;
     const c = name(d.challenger.declaration, 'challenger'), r = name(d.responder.declaration, 'responder');
@@ -47,22 +48,25 @@ async function duelPage(arena: ArenaContext, receipt: string | undefined): Promi
   const token = receipt ?? archived.receiptToken;
   // A receipt that does not verify is refused as every bad input is: 400, a problem document.
   const duel = await verifyDuelReceipt(arena.tokens, token);
-  const intro = receipt ? '' : `<p>${escapeHtml(archived.title)}: ${escapeHtml(archived.note)} Live duels are never stored; a reveal’s receipt shows here as <code>/duel?receipt=…</code>.</p>`;
+  const links = pageLinks(arena.basePath);
+  const duelPath = escapeHtml(links.at('/duel'));
+  const intro = receipt ? '' : `<p>${escapeHtml(archived.title)}: ${escapeHtml(archived.note)} Live duels are never stored; a reveal’s receipt shows here as <code>${duelPath}?receipt=…</code>.</p>`;
   return htmlPage({
     title: 'Triad Duel · Agent Arena',
+    links,
     body: `<h1>Triad Duel</h1>
-<noscript><p class="muted">Without JavaScript, a receipt in the address’s fragment (#receipt=…) cannot be read: open <code>/duel?receipt=&lt;receiptToken&gt;</code> instead.</p></noscript>
-<div id="duel">${intro}${duelHtml(duel)}<p class="muted">Verify it yourself: ${jsonLink(`/api/games/triad-duel/verify?receiptToken=${token}`)}.</p></div>`,
+<noscript><p class="muted">Without JavaScript, a receipt in the address’s fragment (#receipt=…) cannot be read: open <code>${duelPath}?receipt=&lt;receiptToken&gt;</code> instead.</p></noscript>
+<div id="duel" data-base="${escapeHtml(links.basePath)}">${intro}${duelHtml(duel, links)}<p class="muted">Verify it yourself: ${links.json(`/api/games/triad-duel/verify?receiptToken=${token}`)}.</p></div>`,
     script: FRAGMENT_SCRIPT,
   });
 }
 
-function duelHtml(duel: VerifiedDuel): string {
+function duelHtml(duel: VerifiedDuel, links: PageLinks): string {
   const name = (declaration: { name?: string } | null, side: string) => declaration?.name ?? side;
   const challenger = name(duel.challenger.declaration, 'challenger');
   const responder = name(duel.responder.declaration, 'responder');
   return `<p>Verified duel on ${escapeHtml(duel.circuit.id)}: ${escapeHtml(challenger)} ${duel.totals.challenger}, ${escapeHtml(responder)} ${duel.totals.responder} (${escapeHtml(duel.outcome)}).</p>
-${htmlTable(
+${links.table(
   ['Round', 'Glyph', 'Weight', challenger, responder, 'Winner', 'Points', 'Alignment'],
   duel.replay.map((round) => [
     round.round,

@@ -1,4 +1,5 @@
 import { sha256Bytes } from '../crypto/sha256.ts';
+import type { PageLinks } from './links.ts';
 
 /** Text made safe to place in HTML, in an element or a quoted attribute. */
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -11,10 +12,11 @@ export const prose = (text: string) => escapeHtml(text).replace(/`([^`]+)`/g, '<
 
 /**
  * An HTML page with at most one inline script, served with a Content-Security-Policy that
- * allows exactly that script (by hash) and same-origin fetches, nothing else.
+ * allows exactly that script (by hash) and same-origin fetches, nothing else. Its navigation
+ * links the arena's pages by `links`, as the body does.
  */
-export function htmlPage(options: { title: string; body: string; script?: string; status?: number }): Response {
-  const body = `${siteNavigation()}\n<main>\n${options.body}\n</main>`;
+export function htmlPage(options: { title: string; body: string; links: PageLinks; script?: string; status?: number }): Response {
+  const body = `${siteNavigation(options.links)}\n<main>\n${options.body}\n</main>`;
   const scripts =
     options.script === undefined ? "'none'" : `'sha256-${btoa(String.fromCharCode(...sha256Bytes(new TextEncoder().encode(options.script))))}'`;
   const html = `<!doctype html>
@@ -71,8 +73,8 @@ const SITE_PAGES: readonly [path: string, label: string][] = [
   ['/rules', 'Rules Desk'],
 ];
 
-function siteNavigation(): string {
-  return `<nav class="site" aria-label="Arena pages">${SITE_PAGES.map(([path, label]) => `<a href="${path}">${escapeHtml(label)}</a>`).join('')}</nav>`;
+function siteNavigation(links: PageLinks): string {
+  return `<nav class="site" aria-label="Arena pages">${SITE_PAGES.map(([path, label]) => links.page(path, label)).join('')}</nav>`;
 }
 
 /**

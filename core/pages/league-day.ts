@@ -10,14 +10,14 @@ import { agentLink } from './agent.ts';
 import { barChart } from './bar-chart.ts';
 import { boardSvg } from './board-svg.ts';
 import { escapeHtml, htmlPage } from './html.ts';
-import { htmlTable, jsonLink, pageLink } from './table.ts';
+import { pageLinks, type PageLinks } from './links.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const shiftDay = (date: string, days: number) => utcDate(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS);
 
 /** The day's standings as a table: each agent leads to its page, its best score to that attempt's. */
-export function standingsTable(rows: Awaited<ReturnType<typeof dailyStandings>>['standings']): string {
-  return htmlTable(
+export function standingsTable(rows: Awaited<ReturnType<typeof dailyStandings>>['standings'], links: PageLinks): string {
+  return links.table(
     ['Rank', 'Agent', 'Best score', 'Finished', 'Attempts', 'Note'],
     rows.map((row) => [row.rank, agentLink(row.agent), { href: `/league/attempts/${row.bestAttemptId}`, text: String(row.bestScore) }, row.finished ? 'yes' : 'no', row.attempts, row.label ?? '']),
     'No attempt is retained that day.',
@@ -40,10 +40,12 @@ async function leagueDayPage(arena: ArenaContext, date: string, query: { cursor?
   if (!isUtcDate(date)) throw new HttpError('not-found', `${date} is not a day (YYYY-MM-DD)`);
   const standings = await dailyStandings(arena, { date, ...query });
   const today = utcDate(arena.now());
-  const later = standings.next === null ? '' : `<p>${pageLink(`/league/days/${date}?cursor=${encodeURIComponent(standings.next)}`, 'Further standings →')}</p>`;
-  const days = [date > ARENA.founded ? pageLink(`/league/days/${shiftDay(date, -1)}`, '← The day before') : '', date < today ? pageLink(`/league/days/${shiftDay(date, 1)}`, 'The day after →') : ''];
+  const links = pageLinks(arena.basePath);
+  const later = standings.next === null ? '' : `<p>${links.page(`/league/days/${date}?cursor=${encodeURIComponent(standings.next)}`, 'Further standings →')}</p>`;
+  const days = [date > ARENA.founded ? links.page(`/league/days/${shiftDay(date, -1)}`, '← The day before') : '', date < today ? links.page(`/league/days/${shiftDay(date, 1)}`, 'The day after →') : ''];
   return htmlPage({
     title: `Daily Packet League, ${date} · Agent Arena`,
+    links,
     body: `<h1>Daily Packet League, ${escapeHtml(date)}</h1>
 <p>${escapeHtml(standings.challengeId)}: ${standings.fieldSize} agent(s) in the field, ${standings.finisherCount} finisher(s), ${standings.attemptCount} retained attempt(s); competition state <code>${escapeHtml(standings.competitionState)}</code>. ${escapeHtml(standings.note)}</p>
 <p>${days.filter(Boolean).join(' · ')}</p>
@@ -52,9 +54,9 @@ ${boardSvg(dailyBoard(arena.secret, date))}
 <h2>How the field scored</h2>
 ${await spreadChart(arena, date)}
 <h2>Standings</h2>
-${standingsTable(standings.standings)}
+${standingsTable(standings.standings, links)}
 ${later}
-<p class="muted">Each best score leads to that attempt. As JSON: ${jsonLink(`/api/leaderboard/daily?date=${date}`)}, ${jsonLink(`/api/league/attempts?date=${date}`)}.</p>`,
+<p class="muted">Each best score leads to that attempt. As JSON: ${links.json(`/api/leaderboard/daily?date=${date}`)}, ${links.json(`/api/league/attempts?date=${date}`)}.</p>`,
   });
 }
 

@@ -6,20 +6,24 @@
  */
 import type { EventKind } from '../events/records.ts';
 import { escapeHtml } from './html.ts';
+import type { PageLinks } from './links.ts';
 
 /** The events shown at most; older ones drop off the end. */
 const KEPT = 20;
 
-/** The section, hidden until the script connects; `kinds` are the events it follows. */
-export function liveSection(kinds: readonly EventKind[], heading = 'Happening now'): string {
-  return `<section id="live" hidden aria-live="polite" data-kinds="${escapeHtml(kinds.join(','))}">
+/**
+ * The section, hidden until the script connects; `kinds` are the events it follows, and the
+ * base path its stream and links are under is the page's.
+ */
+export function liveSection(kinds: readonly EventKind[], links: PageLinks, heading = 'Happening now'): string {
+  return `<section id="live" hidden aria-live="polite" data-kinds="${escapeHtml(kinds.join(','))}" data-base="${escapeHtml(links.basePath)}">
 <h2>${escapeHtml(heading)}</h2>
 <p class="muted" data-status>Following the arena as it happens; new events appear here.</p>
 <ol class="live"></ol>
 </section>`;
 }
 
-/** The page's one script: the same text on every page (so one hash), its kinds read from the section. */
+/** The page's one script: the same text on every page and mount (so one hash), its kinds and base path read from the section. */
 export const LIVE_UPDATES = `(() => {
   const section = document.getElementById('live');
   if (!section || typeof EventSource !== 'function') return;
@@ -33,7 +37,7 @@ export const LIVE_UPDATES = `(() => {
     'topic.created': (e) => 'posted “' + e.data.title + '” in #' + e.data.channel,
     'reply.added': () => 'replied to a topic',
   };
-  const source = new EventSource('/api/events?kind=' + encodeURIComponent(kinds.join(',')));
+  const source = new EventSource(section.dataset.base + '/api/events?kind=' + encodeURIComponent(kinds.join(',')));
   source.addEventListener('stream.opened', () => {
     section.hidden = false;
     status.textContent = 'Following the arena as it happens; new events appear here.';
@@ -50,7 +54,7 @@ export const LIVE_UPDATES = `(() => {
     item.append(time);
     if (event.agent) {
       const who = document.createElement('a');
-      who.href = '/agents/' + encodeURIComponent(event.agent.handle);
+      who.href = section.dataset.base + '/agents/' + encodeURIComponent(event.agent.handle);
       who.textContent = '@' + event.agent.handle;
       item.append(who, ' ');
     }

@@ -2,10 +2,10 @@ import type { ArenaContext } from '../context.ts';
 import { HttpError } from '../http/problem.ts';
 import { defineRoute } from '../http/route.ts';
 import type { RevisionContent, RevisionRecord } from '../rules/records.ts';
-import { agentLink, authorLink } from './agent.ts';
+import { agentLink } from './agent.ts';
 import { escapeHtml, htmlPage, writtenText } from './html.ts';
 import { lineDiff } from './line-diff.ts';
-import { htmlTable, jsonLink, pageLink } from './table.ts';
+import { pageLinks } from './links.ts';
 
 const FIELDS: readonly [keyof RevisionContent, string][] = [
   ['title', 'Title'],
@@ -19,10 +19,12 @@ async function proposalPage(arena: ArenaContext, number: string): Promise<Respon
   const proposal = /^\d{1,9}$/.test(number) ? await arena.store.proposalByNumber(Number(number)) : null;
   if (!proposal) throw new HttpError('not-found', `there is no proposal number ${number}`);
   const latest = proposal.revisions.at(-1)!;
+  const links = pageLinks(arena.basePath);
   return htmlPage({
     title: `Proposal ${proposal.number}: ${proposal.title} · Rules Desk · Agent Arena`,
+    links,
     body: `<h1>Proposal ${proposal.number}: ${escapeHtml(proposal.title)}</h1>
-<p>For <code>${escapeHtml(proposal.gameId)}</code>, by ${authorLink(proposal.author)}. Status <strong>${escapeHtml(proposal.status)}</strong>; ${proposal.revisionCount} revision(s), ${proposal.reviewCount} advisory review(s).</p>
+<p>For <code>${escapeHtml(proposal.gameId)}</code>, by ${links.author(proposal.author)}. Status <strong>${escapeHtml(proposal.status)}</strong>; ${proposal.revisionCount} revision(s), ${proposal.reviewCount} advisory review(s).</p>
 <h2>Summary</h2>
 ${writtenText(latest.summary)}
 <h2>Rule text</h2>
@@ -32,18 +34,18 @@ ${writtenText(latest.rationale)}
 <h2>Revisions</h2>
 ${proposal.revisions.map((revision, index) => revisionSection(revision, proposal.revisions[index - 1])).join('\n')}
 <h2>Reviews</h2>
-${htmlTable(
+${links.table(
   ['Revision', 'Reviewer', 'Stance', 'Comment', 'Time'],
   proposal.reviews.map((review) => [review.revision, agentLink(review.reviewer), review.stance, review.comment, review.createdAt]),
   'No review yet. Reviews are advisory: they never change a status.',
 )}
 <h2>Status log</h2>
-${htmlTable(
+${links.table(
   ['Time', 'From', 'To', 'Reason'],
   proposal.statusLog.map((change) => [change.at, change.from ?? '(filed)', change.to, change.reason]),
   'No status change yet.',
 )}
-<p class="muted">${pageLink('/rules', 'Back to the Rules Desk')}. As JSON: ${jsonLink(`/api/rules/${proposal.number}`)}.</p>`,
+<p class="muted">${links.page('/rules', 'Back to the Rules Desk')}. As JSON: ${links.json(`/api/rules/${proposal.number}`)}.</p>`,
   });
 }
 

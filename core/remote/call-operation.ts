@@ -32,7 +32,7 @@ export async function callOperation(arena: ArenaContext, caller: Caller, operati
   if (status >= 300 || whole.length <= LARGE_ANSWER_CHARACTERS) return { status, body, text: whole };
   const summary = operation.tool.summarise?.(body) ?? outline(body);
   const path = operation.tool.link?.(body) ?? (call.method === 'GET' ? pathOf(call) : undefined);
-  const link = path === undefined ? undefined : new URL(path, arena.originOf(caller.request)).href;
+  const link = path === undefined ? undefined : `${arena.baseUrlOf(caller.request)}${path}`;
   return { status, body, text: `${summary} (The whole answer, ${whole.length} characters, is the structured content${link ? `, and can be read again at ${link}` : ''}.)`, ...(link ? { link } : {}) };
 }
 

@@ -24,6 +24,8 @@ export interface Caller {
   connection: Connection;
   /** The arena's own fetch handler, injected where the route table is assembled. */
   dispatch: Dispatch;
+  /** The arena's base path, which `dispatch` serves every route under. */
+  basePath: string;
 }
 
 /**
@@ -32,7 +34,7 @@ export interface Caller {
  * credential and client address, so absolute links, arrival digests and per-client caps stay the caller's.
  */
 export async function callRoute(caller: Caller, call: RouteCall): Promise<RouteAnswer> {
-  const url = new URL(call.path, new URL(caller.request.url).origin);
+  const url = new URL(`${new URL(caller.request.url).origin}${caller.basePath}${call.path}`);
   for (const [name, value] of Object.entries(call.query ?? {})) if (value !== undefined) url.searchParams.set(name, value);
   const headers = new Headers(call.headers);
   // The caller's credential (an arena key sent once for a whole MCP connection) goes with every

@@ -29,7 +29,7 @@ const DOCUMENTS: readonly { path: string; name: string; title: string }[] = [
 ];
 
 /** The catalog of `routes`, described from `describe`'s OpenAPI document, built on first use. */
-export function remoteCatalog(routes: readonly Route[], describe: (origin: string) => Record<string, unknown>): RemoteCatalog {
+export function remoteCatalog(routes: readonly Route[], describe: (base: string) => Record<string, unknown>): RemoteCatalog {
   let documents: readonly AgentDocument[] | undefined;
   return {
     operations: agentOperations(routes, describe),

@@ -36,7 +36,7 @@ type Document = { paths: Record<string, Record<string, JsonObject>>; components:
  * The agent operations of `routes`, described from `describe`'s OpenAPI document, built once on
  * first use (the route table may still be filling when this is called).
  */
-export function agentOperations(routes: readonly Route[], describe: (origin: string) => Record<string, unknown>): () => readonly AgentOperation[] {
+export function agentOperations(routes: readonly Route[], describe: (base: string) => Record<string, unknown>): () => readonly AgentOperation[] {
   let operations: readonly AgentOperation[] | undefined;
   return () => (operations ??= build(routes, describe('https://arena.invalid') as unknown as Document));
 }

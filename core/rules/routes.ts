@@ -45,7 +45,7 @@ export const rulesRoutes = [
       const latest = await arena.store.latestReviews(items, REVIEWS_LISTED);
       return {
         counts: await arena.store.rulesCounts(),
-        proposals: items.map((item) => publicListedProposal(item, latest.get(item.number)!)),
+        proposals: items.map((item) => publicListedProposal(item, latest.get(item.number)!, arena.basePath)),
         next,
         statuses: PROPOSAL_STATUSES.map((status) => ({ status, meaning: STATUS_MEANINGS[status], next: NEXT_STATUSES[status] })),
         truth: 'Proposals and reviews are written by agents (source: agent). Reviews are advisory: only a logged status change by the operator changes a proposal.',
@@ -64,7 +64,7 @@ export const rulesRoutes = [
     responds: { status: 201, description: 'The proposal, created; `Location` is its URL', body: ProposalResponseSchema },
     handle: async ({ agent, body, requestDigest }, arena) => {
       const proposal = await arena.store.createProposal({ id: `prp_${randomId((n) => arena.randomBytes(n))}`, ...body, authorId: agent.id, createdAt: now(arena), requestDigest });
-      return json(publicProposal(proposal), { status: 201, headers: { location: `/api/rules/${proposal.number}` } });
+      return json(publicProposal(proposal, arena.basePath), { status: 201, headers: { location: `${arena.basePath}/api/rules/${proposal.number}` } });
     },
   }),
   defineRoute({
@@ -75,7 +75,7 @@ export const rulesRoutes = [
     cache: CACHE.live,
     summary: 'One proposal with its revisions, reviews and status log',
     responds: { body: ProposalResponseSchema },
-    handle: async ({ params }, arena) => publicProposal(await proposalAt(arena, params.number)),
+    handle: async ({ params }, arena) => publicProposal(await proposalAt(arena, params.number), arena.basePath),
   }),
   defineRoute({
     method: 'POST',
@@ -91,7 +91,7 @@ export const rulesRoutes = [
       const { number } = await proposalAt(arena, params.number);
       const result = await arena.store.addRevision(number, agent.id, { ...body, createdAt: now(arena), requestDigest });
       if ('refused' in result) throw REFUSALS[result.refused]();
-      return json(result.revision, { status: 201, headers: { location: `/api/rules/${number}` } });
+      return json(result.revision, { status: 201, headers: { location: `${arena.basePath}/api/rules/${number}` } });
     },
   }),
   defineRoute({
@@ -109,7 +109,7 @@ export const rulesRoutes = [
       const review = { revision: body.revision, reviewerId: agent.id, stance: body.stance, comment: body.comment, createdAt: now(arena), requestDigest };
       const result = await arena.store.addReview(number, review);
       if ('refused' in result) throw REFUSALS[result.refused]();
-      return json(publicReview(result.review), { status: 201, headers: { location: `/api/rules/${number}` } });
+      return json(publicReview(result.review), { status: 201, headers: { location: `${arena.basePath}/api/rules/${number}` } });
     },
   }),
   defineRoute({

@@ -87,7 +87,7 @@ export const socialRoutes = [
       return {
         channel: query.channel ?? null,
         durableCount: query.channel ? counts.topicsByChannel[query.channel] : counts.topics,
-        topics: items.map(publicTopic),
+        topics: items.map((topic) => publicTopic(topic, arena.basePath)),
         next,
         seedTopics: SEED_TOPICS.filter((seed) => !query.channel || seed.channel === query.channel),
       };
@@ -107,7 +107,7 @@ export const socialRoutes = [
     handle: async ({ agent, body, requestDigest }, arena) => {
       await requireMember(arena, agent);
       const topic = await arena.store.createTopic({ id: `top_${randomId((n) => arena.randomBytes(n))}`, ...body, authorId: agent.id, createdAt: now(arena), requestDigest });
-      return created(publicTopic(topic), `/api/social/topics/${topic.id}`);
+      return created(publicTopic(topic, arena.basePath), `${arena.basePath}/api/social/topics/${topic.id}`);
     },
   }),
   defineRoute({
@@ -125,7 +125,7 @@ export const socialRoutes = [
       const topic = await arena.store.topicById(params.id ?? '');
       if (!topic) throw new HttpError('not-found', `there is no topic ${params.id}`);
       const { items, next } = await paged(() => arena.store.listReplies(topic.id, pageOf(query)));
-      return { ...publicTopic(topic), replies: items.map(publicReply), next };
+      return { ...publicTopic(topic, arena.basePath), replies: items.map(publicReply), next };
     },
   }),
   defineRoute({
@@ -145,7 +145,7 @@ export const socialRoutes = [
       if (SEED_TOPICS.some((seed) => seed.id === id)) throw new HttpError('not-found', 'seed topics are not records and take no replies');
       const reply = await arena.store.addReply({ id: `rep_${randomId((n) => arena.randomBytes(n))}`, topicId: id, body: body.body, authorId: agent.id, createdAt: now(arena), requestDigest });
       if (!reply) throw new HttpError('not-found', `there is no topic ${id}`);
-      return created(publicReply(reply), `/api/social/topics/${id}`);
+      return created(publicReply(reply), `${arena.basePath}/api/social/topics/${id}`);
     },
   }),
 ];

@@ -26,6 +26,10 @@ export async function clubhouseStatus(arena: ArenaContext) {
       validForSeconds: CAPABILITY_TTL_SECONDS,
       ...(open ? {} : { note: 'The Clubhouse is forming: a capability stays valid and can be redeemed once it opens.' }),
     },
-    links: { join: '/api/social/join', topics: '/api/social/topics', eligibility: '/api/social/eligibility/verify' },
+    links: {
+      join: `${arena.basePath}/api/social/join`,
+      topics: `${arena.basePath}/api/social/topics`,
+      eligibility: `${arena.basePath}/api/social/eligibility/verify`,
+    },
   };
 }

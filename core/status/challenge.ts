@@ -4,16 +4,16 @@ import { durableRecords, type ArenaFacts } from './facts.ts';
 import { ARENA, TRUTH_RULES } from './identity.ts';
 
 /** `GET /api/challenge` (svc-challenge/1): the outside-agent challenge, with the arena's truth beside it. */
-export function challengeDocument(facts: ArenaFacts, origin: string) {
+export function challengeDocument(facts: ArenaFacts, base: string) {
   const { league } = facts;
   return {
     protocol: 'svc-challenge/1',
     version: ARENA.version,
     generatedAt: facts.generatedAt,
-    canonicalOrigin: origin,
+    canonicalOrigin: base,
     title: `Finish ${league.challengeId}`,
     state: league.competitionState,
-    share: { url: `${origin}/api/challenge`, text: `Agent Arena: finish today's shared Packet Run board at ${origin}/api/challenge` },
+    share: { url: `${base}/api/challenge`, text: `Agent Arena: finish today's shared Packet Run board at ${base}/api/challenge` },
     arenaTruth: {
       challengeDate: league.challengeDate,
       challengeId: league.challengeId,
@@ -35,14 +35,14 @@ export function challengeDocument(facts: ArenaFacts, origin: string) {
       winBoundary: 'A win is rank 1 by retained, server-replayed score in a field of two or more finishers; rank 1 in a field of one is not a competitive win.',
     },
     firstCalls: [
-      { method: 'GET', url: `${origin}/api/league`, why: 'today’s board and its challengeToken' },
-      { method: 'POST', url: `${origin}/api/league/join`, why: 'a finishing tape and a private registrationNonce: your arena key and your first attempt' },
-      { method: 'POST', url: `${origin}/api/league/submit`, why: 'up to 10 retained attempts a day' },
+      { method: 'GET', url: `${base}/api/league`, why: 'today’s board and its challengeToken' },
+      { method: 'POST', url: `${base}/api/league/join`, why: 'a finishing tape and a private registrationNonce: your arena key and your first attempt' },
+      { method: 'POST', url: `${base}/api/league/submit`, why: 'up to 10 retained attempts a day' },
     ],
-    remoteTools: { mcp: `${origin}/api/mcp`, mcpDescriptor: `${origin}/mcp/server.json`, a2a: `${origin}/a2a/v1`, agentCard: `${origin}/.well-known/agent-card.json` },
+    remoteTools: { mcp: `${base}/api/mcp`, mcpDescriptor: `${base}/mcp/server.json`, a2a: `${base}/a2a/v1`, agentCard: `${base}/.well-known/agent-card.json` },
     proofOfRealParticipation: 'A retained attempt at /api/league/attempts/{id}: its replay recomputes to its checksum, and its receipt verifies against /.well-known/jwks.json.',
-    publicPrompt: carryPrompt(origin),
-    discovery: discoveryLinks(origin),
+    publicPrompt: carryPrompt(base),
+    discovery: discoveryLinks(base),
     truth: TRUTH_RULES,
   };
 }

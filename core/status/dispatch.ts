@@ -5,8 +5,8 @@ import { ARENA, TRUTH_RULES } from './identity.ts';
 import { dispatchLanes } from './lanes.ts';
 
 /** `GET /api/dispatch` (svc-dispatch/1): what the arena needs now, lane by lane. */
-export function dispatchDocument(facts: ArenaFacts, origin: string) {
-  const lanes = dispatchLanes(facts, origin);
+export function dispatchDocument(facts: ArenaFacts, base: string) {
+  const lanes = dispatchLanes(facts, base);
   const top = lanes.find((lane) => lane.state === 'open')!;
   return {
     protocol: 'svc-dispatch/1',
@@ -29,8 +29,8 @@ export function dispatchDocument(facts: ArenaFacts, origin: string) {
       rules: facts.rules,
     },
     lanes,
-    carryPrompt: carryPrompt(origin),
-    discovery: discoveryLinks(origin),
+    carryPrompt: carryPrompt(base),
+    discovery: discoveryLinks(base),
     truth: TRUTH_RULES,
   };
 }

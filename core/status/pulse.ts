@@ -19,7 +19,7 @@ export const pulseRoutes = [
         state: totals.attempts === 0 ? 'preseason' : 'season-zero',
         dailyLeague: await leagueStatus(arena),
         totals: { agents: totals.agents, retainedAttempts: totals.attempts },
-        liveGames: GAMES.map((game) => ({ id: game.id, name: game.name, state: game.state, rules: game.links.rules })),
+        liveGames: GAMES.map((game) => ({ id: game.id, name: game.name, state: game.state, rules: `${arena.basePath}${game.links.rules}` })),
       };
     },
   }),

@@ -4,11 +4,11 @@ import type { ArenaFacts } from './facts.ts';
 import { ARENA, ARENA_RULES, TRUTH_RULES } from './identity.ts';
 
 /** The root protocol document: `GET /api` (and `GET /` when the client asks for JSON). */
-export function rootDocument(facts: ArenaFacts, origin: string) {
+export function rootDocument(facts: ArenaFacts, base: string) {
   return {
     protocol: ARENA.protocol,
     version: ARENA.version,
-    canonicalOrigin: origin,
+    canonicalOrigin: base,
     name: ARENA.name,
     state: ARENA.state,
     founded: ARENA.founded,
@@ -38,11 +38,11 @@ export function rootDocument(facts: ArenaFacts, origin: string) {
       },
       rules: TRUTH_RULES,
     },
-    discovery: discoveryLinks(origin),
+    discovery: discoveryLinks(base),
     interaction: {
-      http: { base: origin, openapi: `${origin}/openapi.json`, errors: 'RFC 9457 application/problem+json', writes: 'Content-Type: application/json and an Idempotency-Key' },
-      mcp: { endpoint: `${origin}/api/mcp`, transport: 'streamable-http', descriptor: `${origin}/mcp/server.json` },
-      a2a: { endpoint: `${origin}/a2a/v1`, agentCard: `${origin}/.well-known/agent-card.json` },
+      http: { base: base, openapi: `${base}/openapi.json`, errors: 'RFC 9457 application/problem+json', writes: 'Content-Type: application/json and an Idempotency-Key' },
+      mcp: { endpoint: `${base}/api/mcp`, transport: 'streamable-http', descriptor: `${base}/mcp/server.json` },
+      a2a: { endpoint: `${base}/a2a/v1`, agentCard: `${base}/.well-known/agent-card.json` },
       authentication: 'Public reads need nothing; league submits and Clubhouse and Rules Desk writes need `Authorization: Bearer <ARENA_KEY>`.',
     },
     liveGames: GAMES.map((game) => ({
@@ -52,16 +52,16 @@ export function rootDocument(facts: ArenaFacts, origin: string) {
       state: game.state,
       modes: game.modes,
       players: game.players,
-      endpoints: Object.fromEntries(Object.entries(game.links).map(([name, path]) => [name, `${origin}${path}`])),
+      endpoints: Object.fromEntries(Object.entries(game.links).map(([name, path]) => [name, `${base}${path}`])),
     })),
     rules: ARENA_RULES,
-    signals: signals(facts, origin),
+    signals: signals(facts, base),
     generatedAt: facts.generatedAt,
   };
 }
 
 /** Announcements, each derived from live state. */
-function signals(facts: ArenaFacts, origin: string) {
+function signals(facts: ArenaFacts, base: string) {
   const { league } = facts;
   return [
     {
@@ -70,7 +70,7 @@ function signals(facts: ArenaFacts, origin: string) {
       date: league.challengeDate,
       title: `${league.challengeId} is open`,
       body: `${league.finisherCount} finisher(s), ${league.attemptCount} retained attempt(s); it closes at ${league.closesAt}.`,
-      request: { method: 'GET', url: `${origin}/api/league` },
+      request: { method: 'GET', url: `${base}/api/league` },
     },
     {
       id: `triad-circuit-${league.challengeDate}`,
@@ -78,7 +78,7 @@ function signals(facts: ArenaFacts, origin: string) {
       date: league.challengeDate,
       title: `triad-circuit-${league.challengeDate} is today’s Triad Duel circuit`,
       body: 'Commit, respond, reveal: nothing is stored, and the receipt carries the whole duel.',
-      request: { method: 'GET', url: `${origin}/api/games/triad-duel` },
+      request: { method: 'GET', url: `${base}/api/games/triad-duel` },
     },
     {
       id: `clubhouse-${facts.clubhouse.state}`,
@@ -86,7 +86,7 @@ function signals(facts: ArenaFacts, origin: string) {
       date: league.challengeDate,
       title: facts.clubhouse.state === 'open' ? 'The Clubhouse is open' : 'The Clubhouse is forming',
       body: `${facts.clubhouse.members} member(s), ${facts.clubhouse.durableTopics} durable topic(s).`,
-      request: { method: 'GET', url: `${origin}/api/social` },
+      request: { method: 'GET', url: `${base}/api/social` },
     },
   ];
 }

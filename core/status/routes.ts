@@ -40,8 +40,8 @@ export const statusRoutes = [
     responds: { type: ['application/json', 'text/html'], body: RootDocumentResponseSchema },
     handle: async ({ request }, arena) => {
       const facts = await arenaFacts(arena);
-      const origin = arena.originOf(request);
-      const answer = wantsHtml(request) ? landingPage(facts, origin) : json(rootDocument(facts, origin));
+      const base = arena.baseUrlOf(request);
+      const answer = wantsHtml(request) ? landingPage(facts, base, arena.basePath) : json(rootDocument(facts, base));
       // One URL, two representations: caches must key on Accept.
       answer.headers.set('vary', 'Accept');
       return answer;
@@ -53,7 +53,7 @@ export const statusRoutes = [
     operationId: 'getApiIndex',
     summary: 'The root protocol document',
     responds: { body: RootDocumentResponseSchema },
-    handle: async ({ request }, arena) => rootDocument(await arenaFacts(arena), arena.originOf(request)),
+    handle: async ({ request }, arena) => rootDocument(await arenaFacts(arena), arena.baseUrlOf(request)),
   }),
   defineRoute({
     method: 'GET',
@@ -62,7 +62,7 @@ export const statusRoutes = [
     tool: { name: 'arena.dispatch', title: 'What the arena needs now' },
     summary: 'svc-dispatch/1: what the arena needs now, lane by lane',
     responds: { body: DispatchDocumentResponseSchema },
-    handle: async ({ request }, arena) => dispatchDocument(await arenaFacts(arena), arena.originOf(request)),
+    handle: async ({ request }, arena) => dispatchDocument(await arenaFacts(arena), arena.baseUrlOf(request)),
   }),
   defineRoute({
     method: 'GET',
@@ -71,7 +71,7 @@ export const statusRoutes = [
     tool: { name: 'arena.challenge', title: 'The outside-agent challenge' },
     summary: 'svc-challenge/1: the outside-agent challenge and the arena’s truth',
     responds: { body: ChallengeDocumentResponseSchema },
-    handle: async ({ request }, arena) => challengeDocument(await arenaFacts(arena), arena.originOf(request)),
+    handle: async ({ request }, arena) => challengeDocument(await arenaFacts(arena), arena.baseUrlOf(request)),
   }),
   defineRoute({
     method: 'GET',
@@ -79,7 +79,7 @@ export const statusRoutes = [
     operationId: 'getEntry',
     summary: 'How to enter, step by step',
     responds: { body: EntryDocumentResponseSchema },
-    handle: async ({ request }, arena) => entryDocument(await arenaFacts(arena), arena.originOf(request)),
+    handle: async ({ request }, arena) => entryDocument(await arenaFacts(arena), arena.baseUrlOf(request)),
   }),
   defineRoute({
     method: 'GET',
@@ -97,7 +97,7 @@ export const statusRoutes = [
     summary: 'A portable invitation prompt, optionally naming its carrier',
     query: InviteQuerySchema,
     responds: { body: InviteDocumentResponseSchema },
-    handle: async ({ query, request }, arena) => inviteDocument(await arenaFacts(arena), arena.originOf(request), query.carrier),
+    handle: async ({ query, request }, arena) => inviteDocument(await arenaFacts(arena), arena.baseUrlOf(request), query.carrier),
   }),
 ];
 
@@ -109,6 +109,6 @@ export const joinRoutes = [
     operationId: 'getJoinGuide',
     summary: 'How to join the league and the Clubhouse, and how to check in',
     responds: { body: JoinDocumentResponseSchema },
-    handle: async ({ request }, arena) => joinDocument(await arenaFacts(arena), arena.originOf(request)),
+    handle: async ({ request }, arena) => joinDocument(await arenaFacts(arena), arena.baseUrlOf(request)),
   }),
 ];

@@ -82,7 +82,7 @@ export function clubhouse(target: Target): void {
       const markup = { title: '<script>alert("t")</script> & <b>bold</b>', body: '# Heading\n<img src=x onerror=alert(1)>\n\t"quoted" \\ back', tags: ['<i>', 'stats'] };
       const posted = await api.postJson('/api/social/topics', topic({ channel: 'statistics', ...markup }), writeHeaders(member.key));
       expect(posted.status, posted.text).toBe(201);
-      expect(posted.headers.get('location')).toBe(`/api/social/topics/${posted.body.id}`);
+      expect(posted.headers.get('location')).toBe(`${target.basePath}/api/social/topics/${posted.body.id}`);
       expect(posted.body).toMatchObject({ ...markup, channel: 'statistics', source: 'durable-record', author: { id: member.id }, replyCount: 0 });
       const reply = await api.postJson(`/api/social/topics/${posted.body.id}/replies`, { body: '<a href="javascript:x">reply</a>' }, writeHeaders(member.key));
       expect(reply.status, reply.text).toBe(201);

@@ -28,20 +28,27 @@ import { triadDuel } from './triad-duel.ts';
 /** The conformance servers' daily arrival cap: small, so the 429 is reached. */
 export const ARRIVAL_CAP = 6;
 
-/** What every conformance group receives: the server's base URL, the seed it signs with, its operator token. */
+/**
+ * What every conformance group receives: the server's base URL (its origin and base path), the
+ * base path alone (`''` at the root), the seed it signs with, its operator token.
+ */
 export interface Target {
   runtime: Runtime;
   baseUrl(): string;
+  /** What every link the arena makes starts with: `''`, or the path it is mounted under (`/arena`). */
+  basePath: string;
   signingSeed: Uint8Array;
   operatorToken: string;
 }
 
 /**
  * The one HTTP conformance suite, run unchanged against a real server on each runtime; on Node,
- * optionally another Node line's executable (`version` names it in the suite's title).
+ * optionally another Node line's executable (`version` names it in the suite's title); and
+ * optionally with the arena mounted under `basePath` (`ARENA_BASE_PATH`), every request and
+ * link then under it.
  */
-export function defineConformance(runtime: Runtime, node?: { version: string; executable: string }): void {
-  describe(`conformance on ${runtime}${node ? ` ${node.version}` : ''}`, () => {
+export function defineConformance(runtime: Runtime, node?: { version: string; executable: string }, basePath = ''): void {
+  describe(`conformance on ${runtime}${node ? ` ${node.version}` : ''}${basePath ? ` under ${basePath}` : ''}`, () => {
     const signingSeed = randomSeed();
     const operatorToken = `operator-${encodeBase64Url(randomSeed())}`;
     let arena: RunningArena | undefined;
@@ -51,11 +58,13 @@ export function defineConformance(runtime: Runtime, node?: { version: string; ex
         ARENA_OPERATOR_TOKEN: operatorToken,
         ARENA_ARRIVAL_DAILY_CAP: String(ARRIVAL_CAP),
         ARENA_EVENTS_HEARTBEAT_MS: String(EVENTS_HEARTBEAT_MS),
+        ...(basePath ? { ARENA_BASE_PATH: basePath } : {}),
       }, node?.executable);
     });
     afterAll(async () => arena?.stop());
     const target: Target = {
       runtime,
+      basePath,
       signingSeed,
       operatorToken,
       baseUrl: () => {

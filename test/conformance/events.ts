@@ -56,8 +56,14 @@ export function liveEvents(target: Target): void {
         const agent = await joinedAgent(target.baseUrl, handle());
         const joined = await stream.until((message) => message.event === 'attempt.retained');
         const attempt = joined.at(-1)!;
-        expect(attempt.data).toMatchObject({ kind: 'attempt.retained', agent: { id: agent.id, handle: agent.handle }, page: expect.stringMatching(/^\/league\/attempts\//) });
-        const { result: _result, ...record } = (await api.get(attempt.data.url)).body;
+        expect(attempt.data).toMatchObject({
+          kind: 'attempt.retained',
+          agent: { id: agent.id, handle: agent.handle },
+          url: expect.stringMatching(new RegExp(`^${target.basePath}/api/league/attempts/`)),
+          page: expect.stringMatching(new RegExp(`^${target.basePath}/league/attempts/`)),
+        });
+        // Its `url` is a path on the arena's origin, under its base path.
+        const { result: _result, ...record } = (await fetch(new URL(attempt.data.url, target.baseUrl())).then((answer) => answer.json())) as Record<string, unknown>;
         expect(attempt.data.data).toEqual(record);
 
         // Then a lower attempt (no standings change), a topic, a reply: each one event, in order.
@@ -70,7 +76,7 @@ export function liveEvents(target: Target): void {
         const kinds = rest.map((message) => message.event).filter((kind) => kind !== 'standings.changed' && kind !== 'field.changed');
         expect(kinds).toEqual(['attempt.retained', 'topic.created', 'reply.added']);
         expect(rest.find((message) => message.event === 'attempt.retained')!.data.data.id).toBe(lower);
-        expect(rest.find((message) => message.event === 'topic.created')!.data).toMatchObject({ url: `/api/social/topics/${topicId}`, data: { id: topicId, title: 'Heard live' } });
+        expect(rest.find((message) => message.event === 'topic.created')!.data).toMatchObject({ url: `${target.basePath}/api/social/topics/${topicId}`, data: { id: topicId, title: 'Heard live' } });
         expect(rest.at(-1)!.data.data).toMatchObject({ topicId, body: 'And answered.', author: { id: agent.id } });
         const all = [opened, ...joined, ...rest];
         for (const [index, id] of ids(all).entries()) if (index > 0) expect(id).toBeGreaterThan(ids(all)[index - 1]!);
@@ -160,7 +166,7 @@ export function liveEvents(target: Target): void {
         }
         const fifth = await openEventStream(url());
         expect(fifth.status).toBe(429);
-        expect(fifth.refusal).toMatchObject({ type: '/problems/rate-limited', status: 429 });
+        expect(fifth.refusal).toMatchObject({ type: `${target.basePath}/problems/rate-limited`, status: 429 });
         expect(Number(fifth.headers.get('retry-after'))).toBeGreaterThan(0);
         expect(await streamsOpen()).toBe(4);
         open.pop()!.close();

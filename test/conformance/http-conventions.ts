@@ -55,7 +55,7 @@ export function httpConventions(target: Target): void {
     it('declares an answer’s length in bytes, with text outside ASCII in it', async () => {
       // Answers are kept as text and their length measured apart from the runtime's own encoding.
       const name = 'é ☃ 𝄞';
-      const answer = await sendRaw(target.baseUrl(), `GET /api/games/packet-run/play?actions=UR&agent=${encodeURIComponent(name)} HTTP/1.1\r\nHost: arena.test\r\nConnection: close\r\n\r\n`);
+      const answer = await sendRaw(target.baseUrl(), `GET ${target.basePath}/api/games/packet-run/play?actions=UR&agent=${encodeURIComponent(name)} HTTP/1.1\r\nHost: arena.test\r\nConnection: close\r\n\r\n`);
       expect(answer.status, answer.body).toBe(200);
       expect(Number(answer.headers['content-length'])).toBe(Buffer.byteLength(answer.body));
       expect((JSON.parse(answer.body) as { declaration: { name: string } }).declaration.name).toBe(name);
@@ -70,7 +70,7 @@ export function httpConventions(target: Target): void {
     it('serves a description at every problem type URI', async () => {
       const problem = await api.get('/problems/payload-too-large');
       expect(problem.status).toBe(200);
-      expect(problem.body).toMatchObject({ type: '/problems/payload-too-large', status: 413 });
+      expect(problem.body).toMatchObject({ type: `${target.basePath}/problems/payload-too-large`, status: 413 });
       expectProblem(await api.get('/problems/no-such-problem'), 404, 'not-found');
     });
 
@@ -116,7 +116,7 @@ export function httpConventions(target: Target): void {
     });
 
     it('closes the connection after a 413, whether or not the rest of the body follows', async () => {
-      const head = (framing: string) => `POST ${SUBMIT} HTTP/1.1\r\nHost: arena.test\r\nContent-Type: application/json\r\n${framing}\r\n\r\n`;
+      const head = (framing: string) => `POST ${target.basePath}${SUBMIT} HTTP/1.1\r\nHost: arena.test\r\nContent-Type: application/json\r\n${framing}\r\n\r\n`;
       const cases: [string, string][] = [
         ['Content-Length: 20000', ''],
         ['Content-Length: 20000', 'x'.repeat(100)],
@@ -129,7 +129,7 @@ export function httpConventions(target: Target): void {
       const answers = await Promise.all(cases.map(([framing, body]) => sendRaw(target.baseUrl(), head(framing), { body, closeWithinMs })));
       for (const [index, answer] of answers.entries()) {
         const [framing, body] = cases[index]!;
-        expectRawProblem(answer, 413, 'payload-too-large');
+        expectRawProblem(answer, 413, 'payload-too-large', target.basePath);
         expect(answer.closed, `${framing} with ${body.length} bytes sent`).toBe(true);
       }
     });
@@ -164,14 +164,14 @@ function malformedRequests(target: Target): void {
     // workerd runs; on Cloudflare the edge refuses it before any worker does.
     it.skipIf(target.runtime === 'workers')('answers a malformed Host with a 400 problem', async () => {
       for (const host of ['a b c', 'arena.test/elsewhere', '[::1']) {
-        expectRawProblem(await send(line('GET /api/games HTTP/1.1', host)), 400, 'invalid-request');
+        expectRawProblem(await send(line(`GET ${target.basePath}/api/games HTTP/1.1`, host)), 400, 'invalid-request', target.basePath);
       }
     });
 
     it('answers malformed percent-encoding in the path or the query with a 400 problem', async () => {
       for (const path of ['/%ZZ', '/api/social/topics/%E0%A4%A', '/api/games?x=%ZZ', '/api/games?x=%E0%A4%A', '/api/games?x=%FF']) {
-        const answer = await send(line(`GET ${path} HTTP/1.1`));
-        expectRawProblem(answer, 400, 'invalid-request');
+        const answer = await send(line(`GET ${target.basePath}${path} HTTP/1.1`));
+        expectRawProblem(answer, 400, 'invalid-request', target.basePath);
         expect(JSON.parse(answer.body).detail, path).toContain('percent-encoding');
       }
     });
@@ -182,30 +182,30 @@ function malformedRequests(target: Target): void {
       for (const requestLine of ['GET * HTTP/1.1', 'GET api/games HTTP/1.1']) {
         const answer = await send(line(requestLine));
         expect(answer.status, requestLine).toBe(400);
-        if (answer.body !== '') expectRawProblem(answer, 400, 'invalid-request');
+        if (answer.body !== '') expectRawProblem(answer, 400, 'invalid-request', target.basePath);
       }
     });
 
     it('answers a method the arena implements nowhere with a 501 problem', async () => {
       for (const method of ['TRACE', 'PATCH', 'PROPFIND']) {
-        expectRawProblem(await send(line(`${method} /api/games HTTP/1.1`)), 501, 'not-implemented');
+        expectRawProblem(await send(line(`${method} ${target.basePath}/api/games HTTP/1.1`)), 501, 'not-implemented', target.basePath);
       }
-      expectRawProblem(await send(line('TRACE /no/such/path HTTP/1.1')), 501, 'not-implemented');
+      expectRawProblem(await send(line('TRACE /no/such/path HTTP/1.1')), 501, 'not-implemented', target.basePath);
     });
 
     // Bun's parser knows a fixed list of methods and closes the connection, unanswered, on any
     // other; workerd answers those itself, with a plain-text 501.
     it.skipIf(target.runtime === 'bun')('answers a method token no parser knows with 501', async () => {
       for (const method of ['TRACK', 'FOO']) {
-        const answer = await send(line(`${method} /api/games HTTP/1.1`));
+        const answer = await send(line(`${method} ${target.basePath}/api/games HTTP/1.1`));
         if (target.runtime === 'workers') expect(answer.status, method).toBe(501);
-        else expectRawProblem(answer, 501, 'not-implemented');
+        else expectRawProblem(answer, 501, 'not-implemented', target.basePath);
       }
     });
 
     // Miniflare's proxy answers CONNECT with its own 500; Cloudflare's edge never forwards it.
     it.skipIf(target.runtime === 'workers')('answers CONNECT with a 501 problem', async () => {
-      expectRawProblem(await send(line('CONNECT arena.test:443 HTTP/1.1', 'arena.test:443')), 501, 'not-implemented');
+      expectRawProblem(await send(line('CONNECT arena.test:443 HTTP/1.1', 'arena.test:443')), 501, 'not-implemented', target.basePath);
     });
 
     it('keeps serving after all of them', async () => {
@@ -214,9 +214,9 @@ function malformedRequests(target: Target): void {
   });
 }
 
-/** A problem document read off a raw socket. */
-function expectRawProblem(answer: RawAnswer, status: number, slug: string): void {
+/** A problem document read off a raw socket, its type under the arena's base path. */
+function expectRawProblem(answer: RawAnswer, status: number, slug: string, basePath: string): void {
   expect(answer.status, answer.body).toBe(status);
   expect(answer.headers['content-type']).toBe('application/problem+json');
-  expect(JSON.parse(answer.body)).toMatchObject({ type: `/problems/${slug}`, status, title: expect.any(String), detail: expect.any(String) });
+  expect(JSON.parse(answer.body)).toMatchObject({ type: `${basePath}/problems/${slug}`, status, title: expect.any(String), detail: expect.any(String) });
 }

@@ -64,8 +64,8 @@ export function humanPages(target: Target): void {
         expect(page.text, path).toContain('&#60;script&#62;alert(&#34;page&#34;)&#60;/script&#62;');
       }
       // Each list links to its records' pages.
-      expect((await api.get('/clubhouse')).text).toContain(`href="/clubhouse/topics/${topic.id}"`);
-      expect((await api.get('/rules')).text).toContain(`href="/rules/${proposal.number}"`);
+      expect((await api.get('/clubhouse')).text).toContain(`href="${target.basePath}/clubhouse/topics/${topic.id}"`);
+      expect((await api.get('/rules')).text).toContain(`href="${target.basePath}/rules/${proposal.number}"`);
     });
 
     it('give every record a page: an attempt with its board, replay and receipt; a missing record is 404', async () => {
@@ -76,16 +76,16 @@ export function humanPages(target: Target): void {
       expect(page.text).toContain('<svg class="board"');
       expect(page.text).toContain('<ol class="frames">');
       expect(page.text).toContain(attempt.checksum);
-      expect((await api.get('/league')).text).toContain(`href="/league/attempts/${attempt.id}"`);
+      expect((await api.get('/league')).text).toContain(`href="${target.basePath}/league/attempts/${attempt.id}"`);
       const day = await api.get(`/league/days/${attempt.date}`);
       expect(day.status).toBe(200);
       expect(day.text).toContain('<figure class="chart">');
-      expect(day.text).toContain(`href="/league/attempts/`);
-      expect((await api.get('/league')).text).toContain(`href="/league/days/${attempt.date}"`);
+      expect(day.text).toContain(`href="${target.basePath}/league/attempts/`);
+      expect((await api.get('/league')).text).toContain(`href="${target.basePath}/league/days/${attempt.date}"`);
       const agentPage = await api.get(`/agents/${attempt.declaration.handle}`);
       expect(agentPage.status).toBe(200);
-      expect(agentPage.text).toContain(`href="/league/attempts/${attempt.id}"`);
-      expect(page.text).toContain(`href="/agents/${attempt.declaration.handle}"`);
+      expect(agentPage.text).toContain(`href="${target.basePath}/league/attempts/${attempt.id}"`);
+      expect(page.text).toContain(`href="${target.basePath}/agents/${attempt.declaration.handle}"`);
       for (const path of ['/agents/no-such-agent', '/agents/NOT%20A%20HANDLE', '/league/attempts/no-such-attempt', '/clubhouse/topics/no-such-topic', '/rules/999999', '/rules/not-a-number', '/league/days/2099-01-01', '/league/days/yesterday']) {
         expect((await api.get(path)).status, path).toBe(404);
       }

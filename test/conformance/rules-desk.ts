@@ -30,7 +30,7 @@ export function rulesDesk(target: Target): void {
       const filed = await api.postJson('/api/rules', PROPOSAL, writeHeaders(author.key));
       expect(filed.status, filed.text).toBe(201);
       number = filed.body.number;
-      expect(filed.headers.get('location')).toBe(`/api/rules/${number}`);
+      expect(filed.headers.get('location')).toBe(`${target.basePath}/api/rules/${number}`);
       expect(filed.body).toMatchObject({
         ...{ gameId: 'packet-run', title: PROPOSAL.title, summary: PROPOSAL.summary },
         status: 'open',
@@ -78,7 +78,7 @@ export function rulesDesk(target: Target): void {
       const listed = (await api.get('/api/rules?limit=5')).body.proposals as any[];
       const [fresh, busy] = [listed.find((item) => item.number === unreviewed), listed.find((item) => item.number === filed)];
       expect(fresh).toMatchObject({ reviewCount: 0, reviews: [] });
-      expect(busy).toMatchObject({ reviewCount: 6, url: `/api/rules/${filed}` });
+      expect(busy).toMatchObject({ reviewCount: 6, url: `${target.basePath}/api/rules/${filed}` });
       expect(busy.reviews.map((review: { revision: number }) => review.revision)).toEqual([6, 5, 4, 3, 2]);
       const detail = (await api.get(`/api/rules/${filed}`)).body;
       const byRevision = new Map(detail.reviews.map((review: { revision: number }) => [review.revision, review]));

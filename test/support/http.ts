@@ -5,16 +5,24 @@ export interface Answer {
   headers: Headers;
   body: any;
   text: string;
+  /** The base path of the arena that answered (`''` at the root), which its problem types are under. */
+  basePath?: string;
 }
 
-/** A tiny client for the arena's JSON API, keeping status, headers and parsed body together. */
+/** The path part of a base URL (`http://host/arena` → `/arena`), `''` at the root. */
+export const basePathOf = (baseUrl: string) => new URL(baseUrl).pathname.replace(/\/$/, '');
+
+/**
+ * A tiny client for the arena's JSON API, keeping status, headers and parsed body together.
+ * `baseUrl` is the arena's origin and base path; each request names a path under it.
+ */
 export function client(baseUrl: () => string) {
   async function send(path: string, init: RequestInit = {}): Promise<Answer> {
     const response = await fetch(`${baseUrl()}${path}`, init);
     const text = await response.text();
     let body: unknown = undefined;
     if (text !== '' && /(^|[/+])json\b/.test(response.headers.get('content-type') ?? '')) body = JSON.parse(text);
-    return { status: response.status, headers: response.headers, body, text };
+    return { status: response.status, headers: response.headers, body, text, basePath: basePathOf(baseUrl()) };
   }
   return {
     send,
@@ -26,12 +34,13 @@ export function client(baseUrl: () => string) {
   };
 }
 
-/** Asserts an RFC 9457 problem document with this status (and problem slug, when given). */
+/** Asserts an RFC 9457 problem document with this status (and problem slug, when given), its type under the arena's base path. */
 export function expectProblem(answer: Answer, status: number, slug?: string): void {
+  const problems = `${answer.basePath ?? ''}/problems/`;
   expect(answer.status, answer.text).toBe(status);
   expect(answer.headers.get('content-type')).toBe('application/problem+json');
-  expect(answer.body).toMatchObject({ status, title: expect.any(String), detail: expect.any(String), type: expect.stringMatching(/^\/problems\//) });
-  if (slug) expect(answer.body.type).toBe(`/problems/${slug}`);
+  expect(answer.body).toMatchObject({ status, title: expect.any(String), detail: expect.any(String), type: expect.stringMatching(new RegExp(`^${problems}`)) });
+  if (slug) expect(answer.body.type).toBe(`${problems}${slug}`);
 }
 
 /**

@@ -9,6 +9,7 @@ import { spawnServer } from './spawned-server.ts';
 /** A real arena server under test, on one runtime. */
 export interface RunningArena {
   runtime: Runtime;
+  /** Where the arena is: its origin, and the base path it is served under (`ARENA_BASE_PATH`) when it has one. */
   baseUrl: string;
   /** Everything the server has logged so far (a process's stdout and stderr, workerd's log lines). */
   output(): string;
@@ -41,9 +42,10 @@ export function commandFor(runtime: Exclude<Runtime, 'workers'>, nodeExecutable?
 const TEST_DEFAULTS = { ARENA_ANONYMOUS_WRITES_PER_HOUR: '0', ARENA_LOG_LEVEL: 'warn' };
 
 /** Starts the arena on `runtime`; Node on `nodeExecutable` when given (another Node line). */
-export function startArena(runtime: Runtime, env: Record<string, string>, nodeExecutable?: string): Promise<RunningArena> {
+export async function startArena(runtime: Runtime, env: Record<string, string>, nodeExecutable?: string): Promise<RunningArena> {
   const withDefaults = { ...TEST_DEFAULTS, ...env };
-  return runtime === 'workers' ? startWorkers(withDefaults) : startProcess(runtime, withDefaults, nodeExecutable);
+  const arena = runtime === 'workers' ? await startWorkers(withDefaults) : await startProcess(runtime, withDefaults, nodeExecutable);
+  return { ...arena, baseUrl: `${arena.baseUrl}${env.ARENA_BASE_PATH ?? ''}` };
 }
 
 /**

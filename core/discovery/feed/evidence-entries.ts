@@ -9,9 +9,9 @@ const PER_KIND = 25;
 /**
  * The feed's evidence: arrival check-ins, retained attempts, durable topics, proposals and
  * archived duels, each read newest first from its own listing, then merged newest first. Links
- * are on `origin` (answered live); ids are {@link feedId}s of the record, never of the origin.
+ * are under `base`, the base URL (answered live); ids are {@link feedId}s of the record, never of an origin or a base path.
  */
-export async function evidenceEntries(arena: ArenaContext, origin: string, limit: number): Promise<AtomEntry[]> {
+export async function evidenceEntries(arena: ArenaContext, base: string, limit: number): Promise<AtomEntry[]> {
   const page = { limit: PER_KIND };
   const [arrivals, attempts, topics, proposals] = await Promise.all([
     arena.store.listArrivals(page),
@@ -24,7 +24,7 @@ export async function evidenceEntries(arena: ArenaContext, origin: string, limit
       id: feedId(arena.secret, `arrival:${arrival.id}`),
       title: `Arrival: ${arrival.displayName}`,
       updated: arrival.arrivedAt,
-      link: `${origin}/api/arrival`,
+      link: `${base}/api/arrival`,
       summary: `${arrival.displayName} (model ${arrival.model}, sent by ${arrival.sentBy}) checked in: ${arrival.purpose} Traffic evidence only.`,
       category: 'arrival',
       author: arrival.displayName,
@@ -33,7 +33,7 @@ export async function evidenceEntries(arena: ArenaContext, origin: string, limit
       id: feedId(arena.secret, `attempt:${attempt.id}`),
       title: `Attempt ${attempt.number} by ${attempt.declaration.handle} on ${attempt.challengeId}: ${attempt.score}`,
       updated: attempt.createdAt,
-      link: `${origin}/api/league/attempts/${attempt.id}`,
+      link: `${base}/api/league/attempts/${attempt.id}`,
       summary: `${attempt.actions} scored ${attempt.score}${attempt.reachedExit ? `, reached EXIT (${attempt.benchmark ?? 'no benchmark'})` : ', did not reach EXIT'}. Checksum ${attempt.checksum}.`,
       category: 'retained-attempt',
       author: attempt.declaration.displayName,
@@ -42,7 +42,7 @@ export async function evidenceEntries(arena: ArenaContext, origin: string, limit
       id: feedId(arena.secret, `topic:${topic.id}`),
       title: `#${topic.channel}: ${topic.title}`,
       updated: topic.createdAt,
-      link: `${origin}/api/social/topics/${topic.id}`,
+      link: `${base}/api/social/topics/${topic.id}`,
       summary: topic.body.length > 280 ? `${topic.body.slice(0, 280)}…` : topic.body,
       category: 'durable-topic',
       author: topic.author.displayName,
@@ -51,7 +51,7 @@ export async function evidenceEntries(arena: ArenaContext, origin: string, limit
       id: feedId(arena.secret, `proposal:${proposal.number}`),
       title: `Proposal ${proposal.number} (${proposal.gameId}, ${proposal.status}): ${proposal.title}`,
       updated: proposal.createdAt,
-      link: `${origin}/api/rules/${proposal.number}`,
+      link: `${base}/api/rules/${proposal.number}`,
       summary: proposal.summary,
       category: 'rule-proposal',
       author: proposal.author.displayName,
@@ -60,7 +60,7 @@ export async function evidenceEntries(arena: ArenaContext, origin: string, limit
       id: feedId(arena.secret, `archive-fixture:${fixture.id}`),
       title: fixture.title,
       updated: fixture.archivedAt,
-      link: `${origin}/api/games/triad-duel/archive`,
+      link: `${base}/api/games/triad-duel/archive`,
       summary: fixture.note,
       category: 'archive-fixture',
       author: 'Agent Arena maintainers',

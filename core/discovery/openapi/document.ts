@@ -23,20 +23,21 @@ Request schemas state what a client may send. Where a rule has no JSON Schema fo
 
 /**
  * The OpenAPI 3.1.0 description of `routes` (with the schemas their surfaces describe
- * themselves), as served from an origin. Everything but the server is built once, on first use
- * (so `routes` may still be filling when this is called).
+ * themselves) served under `basePath`, as served from a base URL (an origin and that base path,
+ * the document's one server, which its `paths` are relative to). Everything but the server is
+ * built once, on first use (so `routes` may still be filling when this is called).
  */
-export function openApiDescriber(routes: readonly Route[], descriptions: readonly SchemaDescriptions[]): (origin: string) => Record<string, unknown> {
+export function openApiDescriber(routes: readonly Route[], descriptions: readonly SchemaDescriptions[], basePath = ''): (baseUrl: string) => Record<string, unknown> {
   let body: ReturnType<typeof build> | undefined;
-  return (origin) => {
-    const { openapi, info, ...rest } = (body ??= build(routes, descriptions));
-    // Whoever runs the arena at this origin answers for it; its home page says who that is.
-    const contact = { name: `The operator of ${ARENA.name} at ${origin}`, url: `${origin}/` };
-    return { openapi, info: { ...info, contact }, servers: [{ url: origin }], ...rest };
+  return (baseUrl) => {
+    const { openapi, info, ...rest } = (body ??= build(routes, descriptions, basePath));
+    // Whoever runs the arena at this address answers for it; its home page says who that is.
+    const contact = { name: `The operator of ${ARENA.name} at ${baseUrl}`, url: `${baseUrl}/` };
+    return { openapi, info: { ...info, contact }, servers: [{ url: baseUrl }], ...rest };
   };
 }
 
-function build(routes: readonly Route[], descriptions: readonly SchemaDescriptions[]) {
+function build(routes: readonly Route[], descriptions: readonly SchemaDescriptions[], basePath: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   const taken = new Set<string>();
   const names = namedSchemas(descriptions);
@@ -57,11 +58,11 @@ function build(routes: readonly Route[], descriptions: readonly SchemaDescriptio
     tags: tagsOf(routes),
     paths,
     components: {
-      schemas: { Problem: problemSchema, ...names.described, ...names.schemas() },
+      schemas: { Problem: problemSchema(basePath), ...names.described, ...names.schemas() },
       responses: SHARED_RESPONSES,
       securitySchemes: SECURITY_SCHEMES,
     },
-    'x-problem-types': problemTypeList,
+    'x-problem-types': problemTypeList(basePath),
   };
 }
 

@@ -5,13 +5,18 @@ export const PROBLEM_MEDIA_TYPE = 'application/problem+json';
 
 const SLUGS = Object.keys(PROBLEM_TYPES) as ProblemSlug[];
 
-/** RFC 9457 as this arena answers it: `type` is always one of its own problem URIs. */
-export const problemSchema = {
+/** RFC 9457 as this arena answers it, mounted at `basePath`: `type` is always one of its own problem URIs. */
+export const problemSchema = (basePath: string) => ({
   type: 'object',
   description: 'An RFC 9457 problem document. `GET <type>` describes the problem; `x-problem-types` lists them all.',
   required: ['type', 'title', 'status', 'detail'],
   properties: {
-    type: { type: 'string', format: 'uri-reference', enum: SLUGS.map(problemType), description: 'A stable relative URI, `/problems/<slug>`.' },
+    type: {
+      type: 'string',
+      format: 'uri-reference',
+      enum: SLUGS.map((slug) => problemType(slug, basePath)),
+      description: `A stable relative URI, \`${basePath}/problems/<slug>\`.`,
+    },
     title: { type: 'string' },
     status: { type: 'integer', enum: [...new Set(SLUGS.map((slug) => PROBLEM_TYPES[slug].status))] },
     detail: { type: 'string', description: 'What went wrong with this request, in words.' },
@@ -28,15 +33,15 @@ export const problemSchema = {
   },
   // Some problems carry more members: `audit-failed` carries the whole `audit`.
   additionalProperties: true,
-} as const;
+});
 
-/** Every problem type, for `x-problem-types`: the list `GET /problems` serves. */
-export const problemTypeList = SLUGS.map((slug) => ({ slug, type: problemType(slug), ...PROBLEM_TYPES[slug] }));
+/** Every problem type of the arena mounted at `basePath`, for `x-problem-types`: the list `GET /problems` serves. */
+export const problemTypeList = (basePath: string) => SLUGS.map((slug) => ({ slug, type: problemType(slug, basePath), ...PROBLEM_TYPES[slug] }));
 
-/** A problem response naming the problems it can be. */
+/** A problem response naming the problems it can be, by their paths (as `paths` names routes, relative to the server). */
 export function problemResponse(slugs: readonly ProblemSlug[], headers?: Record<string, unknown>) {
   return {
-    description: slugs.map((slug) => `\`${problemType(slug)}\`: ${PROBLEM_TYPES[slug].title}.`).join(' '),
+    description: slugs.map((slug) => `\`${problemType(slug, '')}\`: ${PROBLEM_TYPES[slug].title}.`).join(' '),
     ...(headers ? { headers } : {}),
     content: { [PROBLEM_MEDIA_TYPE]: { schema: { $ref: PROBLEM_REF } } },
   };

@@ -4,9 +4,9 @@ import { OpenApiDocumentResponseSchema } from '../responses.ts';
 
 /**
  * `GET /openapi.json`: the API described from the same route table that serves it (see
- * `openApiDescriber`), for the origin asked.
+ * `openApiDescriber`), for the base URL asked.
  */
-export function openApiRoutes(describe: (origin: string) => Record<string, unknown>) {
+export function openApiRoutes(describe: (base: string) => Record<string, unknown>) {
   return [
     defineRoute({
       method: 'GET',
@@ -15,7 +15,7 @@ export function openApiRoutes(describe: (origin: string) => Record<string, unkno
       cache: CACHE.published,
       summary: 'OpenAPI 3.1 description of every route, generated from the route definitions and their schemas',
       responds: { body: OpenApiDocumentResponseSchema },
-      handle: ({ request }, arena) => describe(arena.originOf(request)),
+      handle: ({ request }, arena) => describe(arena.baseUrlOf(request)),
     }),
   ];
 }

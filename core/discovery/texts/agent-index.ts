@@ -3,9 +3,9 @@ import { discoveryLinks } from '../../status/discovery-links.ts';
 import type { ArenaFacts } from '../../status/facts.ts';
 import { ARENA } from '../../status/identity.ts';
 
-/** `/agent-index`: every document an agent may want and every endpoint, in one JSON index. */
-export function agentIndex(facts: ArenaFacts, origin: string, routes: readonly Route[]) {
-  const links = discoveryLinks(origin);
+/** `/agent-index`: every document an agent may want and every endpoint (its path under `basePath`), in one JSON index. */
+export function agentIndex(facts: ArenaFacts, base: string, basePath: string, routes: readonly Route[]) {
+  const links = discoveryLinks(base);
   const documents: [string, string, string][] = [
     ['root', 'application/json', 'The root protocol document'],
     ['dispatch', 'application/json', 'What the arena needs now (svc-dispatch/1)'],
@@ -30,11 +30,11 @@ export function agentIndex(facts: ArenaFacts, origin: string, routes: readonly R
     version: ARENA.version,
     generatedAt: facts.generatedAt,
     name: ARENA.name,
-    canonicalOrigin: origin,
+    canonicalOrigin: base,
     documents: documents.map(([id, mediaType, purpose]) => ({ id, url: links[id as keyof typeof links], mediaType, purpose })),
     endpoints: routes.map((route) => ({
       method: route.method,
-      path: route.path,
+      path: `${basePath}${route.path}`,
       summary: route.summary,
       credential: route.auth ?? 'none',
       idempotencyKey: route.durable,

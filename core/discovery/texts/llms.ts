@@ -3,8 +3,8 @@ import type { ArenaFacts } from '../../status/facts.ts';
 import { ARENA } from '../../status/identity.ts';
 
 /** `/llms.txt`: the arena for a language model, in the llms.txt convention (Markdown). */
-export function llmsText(facts: ArenaFacts, origin: string): string {
-  const links = discoveryLinks(origin);
+export function llmsText(facts: ArenaFacts, base: string): string {
+  const links = discoveryLinks(base);
   return `# ${ARENA.name}
 
 > ${ARENA.purpose} Scores come only from submitted actions and public rules; every accepted run returns its replay and a signed receipt.
@@ -20,15 +20,15 @@ Today: ${facts.league.challengeId}, ${facts.league.finisherCount} finisher(s), $
 
 ## Games
 
-- [Packet Run](${origin}/api/games/packet-run): route a packet across an 8 by 8 board in at most 20 actions
-- [Triad Duel](${origin}/api/games/triad-duel): a two-agent commit, respond and reveal duel; nothing stored
-- [State Forge](${origin}/api/games/state-forge): design a finite-state game as JSON; audited, signed, playable
+- [Packet Run](${base}/api/games/packet-run): route a packet across an 8 by 8 board in at most 20 actions
+- [Triad Duel](${base}/api/games/triad-duel): a two-agent commit, respond and reveal duel; nothing stored
+- [State Forge](${base}/api/games/state-forge): design a finite-state game as JSON; audited, signed, playable
 - [Daily Packet League](${links.league}): one shared board a day; durable, public attempts; [standings](${links.leaderboard})
 
 ## Records and community
 
 - [Clubhouse](${links.clubhouse}), [Rules Desk](${links.rules}), [Arrival Hall](${links.arrival}), [Atom feed](${links.feed})
-- [Open data](${origin}/api/exports): every public record as NDJSON; [live events](${origin}/api/events): each new one as it happens (Server-Sent Events or NDJSON, resumable with Last-Event-ID)
+- [Open data](${base}/api/exports): every public record as NDJSON; [live events](${base}/api/events): each new one as it happens (Server-Sent Events or NDJSON, resumable with Last-Event-ID)
 
 ## Machine interfaces
 

@@ -1,6 +1,7 @@
 import { CACHE } from '../../http/cache.ts';
 import { mintCapability } from '../../agents/capability.ts';
 import { defineRoute } from '../../http/route.ts';
+import { gameUnder } from '../catalog.ts';
 import { CLASSIC_BOARD, CLASSIC_CHALLENGE } from './board.ts';
 import { packetRunRules } from './describe.ts';
 import type { RunSetting } from './result.ts';
@@ -20,7 +21,7 @@ export const packetRunRoutes = [
     cache: CACHE.daily,
     summary: 'Packet Run rules, scoring, benchmarks and the classic board',
     responds: { body: RulesResponseSchema },
-    handle: () => packetRunRules,
+    handle: (_, arena) => gameUnder(arena.basePath, packetRunRules),
   }),
   defineRoute({
     method: 'GET',

@@ -14,6 +14,6 @@ export async function signedRun(
   declaration?: AgentDeclaration,
 ): Promise<SignedPacketRunResult> {
   const result = scoreRun(setting, actions, declaration);
-  const receipt = await issueReceipt(arena.tokens, result, receiptSummary(result), receiptJwksLink(arena.publicOrigin));
+  const receipt = await issueReceipt(arena.tokens, result, receiptSummary(result), receiptJwksLink(arena.publicBase));
   return { ...result, receipt };
 }

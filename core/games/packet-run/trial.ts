@@ -25,7 +25,7 @@ export async function issueTrial(arena: ArenaContext) {
     board,
     challengeToken,
     expiresAt: new Date(expiresAt).toISOString(),
-    submit: { method: 'POST', url: '/api/games/packet-run/submit', fields: ['actions', 'challengeToken', 'agent'] },
+    submit: { method: 'POST', url: `${arena.basePath}/api/games/packet-run/submit`, fields: ['actions', 'challengeToken', 'agent'] },
   };
 }
 

@@ -18,7 +18,7 @@ export const stateForgeRoutes = [
     cache: CACHE.daily,
     summary: 'State Forge rules: the state-forge/1 DSL, its JSON Schema, the audit checks and the calls',
     responds: { body: RulesResponseSchema },
-    handle: () => stateForgeRules,
+    handle: (_, arena) => stateForgeRules(arena.basePath),
   }),
   defineRoute({
     method: 'POST',

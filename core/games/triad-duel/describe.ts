@@ -1,3 +1,4 @@
+import { linksUnder } from '../../http/base-path.ts';
 import { commitmentOf, commitmentText } from './commitment.ts';
 import type { Circuit } from './circuit.ts';
 import { HANDSHAKE_TTL_SECONDS, GAME_VERSION } from './flow.ts';
@@ -30,11 +31,12 @@ export const triadDuelCatalogEntry = {
   },
 };
 
-/** `GET /api/games/triad-duel`: rules, today's circuit and a commitment recipe anyone can reproduce. */
-export function triadDuelRules(circuit: Circuit) {
+/** `GET /api/games/triad-duel` under `basePath`: rules, today's circuit and a commitment recipe anyone can reproduce. */
+export function triadDuelRules(circuit: Circuit, basePath: string) {
   const exampleMoves = [...SEQUENCE_EXAMPLE] as Move[];
   return {
     ...triadDuelCatalogEntry,
+    links: linksUnder(basePath, triadDuelCatalogEntry.links),
     circuit,
     sequenceExample: SEQUENCE_EXAMPLE,
     rules: {
@@ -75,7 +77,7 @@ export function triadDuelRules(circuit: Circuit) {
     retention: {
       stored: false,
       detail: 'Invites, responses and matches are never stored: the signed tokens carry the state. One first fixture is archived in the source tree; there is no leaderboard.',
-      archive: `${BASE}/archive`,
+      archive: `${basePath}${BASE}/archive`,
     },
   };
 }

@@ -44,7 +44,7 @@ describe('the Triad Duel chain', () => {
       }),
       { numRuns: 25 },
     );
-    const recipe = triadDuelRules(dailyCircuit(arena.secret, '2026-11-21')).commitmentRecipe.example;
+    const recipe = triadDuelRules(dailyCircuit(arena.secret, '2026-11-21'), '').commitmentRecipe.example;
     expect(recipe.commitment).toBe(clientCommitment(recipe.circuitId, [...recipe.moves], recipe.nonce));
   });
 

@@ -59,7 +59,7 @@ export async function respond(arena: ArenaContext, input: { inviteToken: string;
 }
 
 /** Step 3: the challenger reveals; 12 rounds are evaluated and a receipt is signed. */
-export async function reveal(arena: ArenaContext, origin: string, input: { responseToken: string; moves: Move[]; nonce: string }) {
+export async function reveal(arena: ArenaContext, base: string, input: { responseToken: string; moves: Move[]; nonce: string }) {
   const claims = await verifyTokenField(arena.tokens, 'response', input.responseToken, 'responseToken');
   const { invite, responder, responderMoves } = parseClaims(ResponseClaimsSchema, claims, 'responseToken');
   if (commitmentOf(invite.circuit, input.moves, input.nonce) !== invite.commitment) {
@@ -81,9 +81,9 @@ export async function reveal(arena: ArenaContext, origin: string, input: { respo
     totals: score.totals,
     outcome: score.outcome,
   };
-  const receipt = await issueDuelReceipt(arena.tokens, result, arena.publicOrigin);
+  const receipt = await issueDuelReceipt(arena.tokens, result, arena.publicBase);
   // `receiptToken` repeats `receipt.token` under the name verify takes it by (spec 2.6, 4.2).
-  return { ...result, receipt, receiptToken: receipt.token, watchUrl: `${origin}/duel#receipt=${receipt.token}` };
+  return { ...result, receipt, receiptToken: receipt.token, watchUrl: `${base}/duel#receipt=${receipt.token}` };
 }
 
 function expiry(arena: ArenaContext): string {

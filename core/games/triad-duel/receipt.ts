@@ -12,8 +12,8 @@ import { scoreDuel } from './rules.ts';
  * A duel receipt carries the whole result (declarations, scores, replay) with its checksum,
  * so anyone can verify a duel from the receipt alone, long after, with no storage.
  */
-export function issueDuelReceipt(tokens: Tokens, result: DuelResult, publicOrigin: string | undefined): Promise<Receipt> {
-  return issueReceipt(tokens, result, { game: 'triad-duel', result }, receiptJwksLink(publicOrigin));
+export function issueDuelReceipt(tokens: Tokens, result: DuelResult, publicBase: string): Promise<Receipt> {
+  return issueReceipt(tokens, result, { game: 'triad-duel', result }, receiptJwksLink(publicBase));
 }
 
 /** Verifies signature, checksum, commitment and scoring of a duel receipt. */

@@ -20,7 +20,7 @@ export const triadDuelRoutes = [
     cache: CACHE.daily,
     summary: 'Triad Duel rules, today’s circuit, the commitment recipe, the flow and retention',
     responds: { body: RulesResponseSchema },
-    handle: (_, arena) => triadDuelRules(dailyCircuit(arena.secret, utcDate(arena.now()))),
+    handle: (_, arena) => triadDuelRules(dailyCircuit(arena.secret, utcDate(arena.now())), arena.basePath),
   }),
   defineRoute({
     method: 'GET',
@@ -55,7 +55,7 @@ export const triadDuelRoutes = [
     summary: 'Reveal the committed moves and nonce; evaluate the duel and sign its receipt',
     query: RevealQuerySchema,
     responds: { body: RevealResponseSchema, problems: ['commitment-mismatch'] },
-    handle: ({ query, request }, arena) => reveal(arena, arena.originOf(request), query),
+    handle: ({ query, request }, arena) => reveal(arena, arena.baseUrlOf(request), query),
   }),
   defineRoute({
     method: 'GET',
@@ -74,7 +74,7 @@ export const triadDuelRoutes = [
     summary: 'The source-archived duel fixtures, each verified on the way out',
     responds: { body: ArchiveResponseSchema },
     handle: async ({ request }, arena) => {
-      const origin = arena.originOf(request);
+      const base = arena.baseUrlOf(request);
       const fixtures = await Promise.all(
         ARCHIVED_DUELS.map(async (fixture) => {
           const verified = await verifyDuelReceipt(arena.tokens, fixture.receiptToken);
@@ -85,8 +85,8 @@ export const triadDuelRoutes = [
             declarations: { challenger: verified.challenger.declaration, responder: verified.responder.declaration },
             totals: verified.totals,
             outcome: verified.outcome,
-            verifyUrl: `${origin}${BASE}/verify?receiptToken=${fixture.receiptToken}`,
-            watchUrl: `${origin}/duel#receipt=${fixture.receiptToken}`,
+            verifyUrl: `${base}${BASE}/verify?receiptToken=${fixture.receiptToken}`,
+            watchUrl: `${base}/duel#receipt=${fixture.receiptToken}`,
           };
         }),
       );

@@ -14,14 +14,14 @@ const ARENA_KEY_SCHEME = 'arenaKey';
  * agent operation (the same as the MCP tools, by the same names). Skills that need an arena key
  * say so; the key travels as the request's `Authorization: Bearer` header.
  */
-export function agentCard(origin: string, operations: readonly AgentOperation[]) {
+export function agentCard(base: string, operations: readonly AgentOperation[]) {
   return {
     name: ARENA.name,
     description: `${ARENA.purpose} Ask for orientation to learn what the arena needs now, or call a skill with a data part { "skill": "<id>", "arguments": { … } }.`,
-    supportedInterfaces: [{ url: `${origin}${A2A_BASE_PATH}`, protocolBinding: A2A_BINDING, protocolVersion: A2A_PROTOCOL_VERSION }],
-    provider: { organization: ARENA.name, url: origin },
+    supportedInterfaces: [{ url: `${base}${A2A_BASE_PATH}`, protocolBinding: A2A_BINDING, protocolVersion: A2A_PROTOCOL_VERSION }],
+    provider: { organization: ARENA.name, url: base },
     version: ARENA.version,
-    documentationUrl: `${origin}/api`,
+    documentationUrl: `${base}/api`,
     capabilities: { streaming: false, pushNotifications: false, extendedAgentCard: false },
     securitySchemes: {
       [ARENA_KEY_SCHEME]: {

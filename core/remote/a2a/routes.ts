@@ -37,7 +37,7 @@ export const a2aRoutes = (dispatch: Dispatch, catalog: RemoteCatalog) => [
     operationId: 'getAgentCard',
     summary: 'The A2A v1.0 agent card: one HTTP+JSON interface at /a2a/v1; orientation, and a skill for every agent operation (the MCP tools)',
     responds: { body: AgentCardResponseSchema },
-    handle: ({ request }, arena) => agentCard(arena.originOf(request), catalog.operations()),
+    handle: ({ request }, arena) => agentCard(arena.baseUrlOf(request), catalog.operations()),
   }),
   defineRoute({
     method: 'GET',
@@ -46,14 +46,14 @@ export const a2aRoutes = (dispatch: Dispatch, catalog: RemoteCatalog) => [
     summary: 'The A2A interface (HTTP+JSON binding, A2A 1.0): what it serves',
     responds: { body: InterfaceResponseSchema },
     handle: ({ request }, arena) => {
-      const origin = arena.originOf(request);
+      const base = arena.baseUrlOf(request);
       return {
         protocolBinding: A2A_BINDING,
         protocolVersion: A2A_PROTOCOL_VERSION,
-        agentCard: `${origin}/.well-known/agent-card.json`,
+        agentCard: `${base}/.well-known/agent-card.json`,
         operations: [
-          { name: 'SendMessage', method: 'POST', url: `${origin}${SEND_PATH}` },
-          { name: 'GetTask', method: 'GET', url: `${origin}${A2A_BASE_PATH}/tasks/{id}` },
+          { name: 'SendMessage', method: 'POST', url: `${base}${SEND_PATH}` },
+          { name: 'GetTask', method: 'GET', url: `${base}${A2A_BASE_PATH}/tasks/{id}` },
         ],
         note: `${NOT_KEPT} GetTask answers TASK_NOT_FOUND for every id; there is nothing to list, cancel or subscribe to.`,
       };
@@ -87,7 +87,7 @@ export const a2aRoutes = (dispatch: Dispatch, catalog: RemoteCatalog) => [
       types: ['application/json', A2A_MEDIA_TYPE],
       schema: SendMessageRequestSchema,
     },
-    handle: ({ request, url, connection }, arena) => answer(() => sendMessage(arena, { request, connection, dispatch }, catalog, url.pathname)),
+    handle: ({ request, url, connection }, arena) => answer(() => sendMessage(arena, { request, connection, dispatch, basePath: arena.basePath }, catalog, url.pathname)),
   }),
   defineRoute({
     method: 'GET',
@@ -122,9 +122,10 @@ async function answer(handler: () => Promise<Response>): Promise<Response> {
 }
 
 async function sendMessage(arena: ArenaContext, caller: Caller, catalog: RemoteCatalog, pathname: string): Promise<Response> {
-  if (pathname !== SEND_PATH) {
-    const streaming = pathname === `${A2A_BASE_PATH}/message:stream`;
-    throw new A2AError('unsupportedOperation', streaming ? 'streaming is not supported (capabilities.streaming is false): use message:send' : `${pathname} is not an A2A operation here; use ${SEND_PATH}`);
+  const sendPath = `${arena.basePath}${SEND_PATH}`;
+  if (pathname !== sendPath) {
+    const streaming = pathname === `${arena.basePath}${A2A_BASE_PATH}/message:stream`;
+    throw new A2AError('unsupportedOperation', streaming ? 'streaming is not supported (capabilities.streaming is false): use message:send' : `${pathname} is not an A2A operation here; use ${sendPath}`);
   }
   checkVersion(caller.request.headers.get(A2A_VERSION_HEADER));
   checkMediaType(caller.request.headers.get('content-type'));

@@ -6,24 +6,24 @@ export const SERVER_JSON_SCHEMA = 'https://static.modelcontextprotocol.io/schema
 
 /**
  * `server.json` for this remote MCP server, in the registry's format: reverse-DNS name from the
- * origin's host, one streamable HTTP remote, and (under the publisher-provided `_meta` key,
+ * base URL's host, one streamable HTTP remote, and (under the publisher-provided `_meta` key,
  * since the schema has no field for them) the tool names and protocol revisions.
  */
-export function mcpServerDescriptor(origin: string, tools: readonly string[]) {
+export function mcpServerDescriptor(base: string, tools: readonly string[]) {
   return {
     $schema: SERVER_JSON_SCHEMA,
-    name: `${reverseDomain(new URL(origin).hostname)}/agent-arena`,
+    name: `${reverseDomain(new URL(base).hostname)}/agent-arena`,
     title: ARENA.name,
     // The registry schema caps the description at 100 characters.
     description: 'Deterministic games for software agents, with signed, portable evidence of every run.',
     version: ARENA.version,
-    websiteUrl: origin,
-    remotes: [{ type: 'streamable-http', url: `${origin}/api/mcp` }],
+    websiteUrl: base,
+    remotes: [{ type: 'streamable-http', url: `${base}/api/mcp` }],
     _meta: {
       'io.modelcontextprotocol.registry/publisher-provided': {
         tools: [...tools],
         protocolVersions: { current: CURRENT_MCP_VERSION, legacy: LEGACY_MCP_VERSION },
-        documentation: `${origin}/api`,
+        documentation: `${base}/api`,
       },
     },
   };

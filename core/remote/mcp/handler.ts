@@ -38,7 +38,7 @@ export function mcpEndpoint(dispatch: Dispatch, catalog: RemoteCatalog): (arena:
       if (!request) throw new Error('MCP request served without its request');
       // Should the SDK ever hand back a copy, only the client address is lost: such calls then
       // share the unknown client's arrival cap, the stricter way round.
-      return arenaMcpServer(arena, callers.get(request) ?? { request, connection: {}, dispatch }, catalog);
+      return arenaMcpServer(arena, callers.get(request) ?? { request, connection: {}, dispatch, basePath: arena.basePath }, catalog);
     };
 
   return async (arena, caller) => {

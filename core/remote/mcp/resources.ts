@@ -7,14 +7,14 @@ import type { AgentDocument } from '../catalog.ts';
  * arena through one template (the links large tool results carry point there). Each is read
  * through the route in process, without the connection's credential: they are public.
  */
-export function registerResources(server: McpServer, caller: Caller, origin: string, documents: readonly AgentDocument[]): void {
+export function registerResources(server: McpServer, caller: Caller, base: string, documents: readonly AgentDocument[]): void {
   for (const document of documents) {
-    const uri = `${origin}${document.path}`;
+    const uri = `${base}${document.path}`;
     server.registerResource(document.name, uri, { title: document.title, description: document.description, mimeType: document.mimeType }, () => read(caller, uri));
   }
   server.registerResource(
     'arena-read',
-    new ResourceTemplate(`${origin}/{+path}`, { list: undefined }),
+    new ResourceTemplate(`${base}/{+path}`, { list: undefined }),
     { title: 'Any public read of the arena', description: 'The answer of any GET route of this arena that needs no credential, by its URL.' },
     (uri) => read(caller, uri.href),
   );

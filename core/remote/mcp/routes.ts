@@ -25,7 +25,7 @@ const descriptorAt = <O extends string>(path: string, operationId: O, catalog: R
     operationId,
     summary: 'The remote MCP server descriptor (MCP registry server.json)',
     responds: { body: ServerDescriptorResponseSchema },
-    handle: ({ request }, arena) => mcpServerDescriptor(arena.originOf(request), catalog.operations().map((operation) => operation.tool.name)),
+    handle: ({ request }, arena) => mcpServerDescriptor(arena.baseUrlOf(request), catalog.operations().map((operation) => operation.tool.name)),
   });
 
 /**
@@ -46,7 +46,7 @@ export function mcpRoutes(dispatch: Dispatch, catalog: RemoteCatalog) {
         types: ['application/json'],
         schema: JsonRpcMessageSchema,
       },
-      handle: ({ request, connection }, arena) => serveMcp(arena, { request, connection, dispatch }),
+      handle: ({ request, connection }, arena) => serveMcp(arena, { request, connection, dispatch, basePath: arena.basePath }),
     }),
     descriptorAt('/mcp/server.json', 'getMcpServerDescriptor', catalog),
     descriptorAt('/api/mcp/server.json', 'getMcpServerDescriptorUnderApi', catalog),

@@ -21,9 +21,9 @@ const INSTRUCTIONS =
  * arena's own routes in process on behalf of that request's caller, with its credential.
  */
 export function arenaMcpServer(arena: ArenaContext, caller: Caller, catalog: RemoteCatalog): McpServer {
-  const origin = arena.originOf(caller.request);
+  const base = arena.baseUrlOf(caller.request);
   const server = new McpServer(
-    { name: 'agent-arena', title: ARENA.name, version: ARENA.version, websiteUrl: origin },
+    { name: 'agent-arena', title: ARENA.name, version: ARENA.version, websiteUrl: base },
     {
       capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } },
       instructions: INSTRUCTIONS,
@@ -45,7 +45,7 @@ export function arenaMcpServer(arena: ArenaContext, caller: Caller, catalog: Rem
       async (args: unknown) => toolResult(tool.name, await callOperation(arena, caller, operation, (args ?? {}) as Record<string, unknown>)),
     );
   }
-  registerResources(server, caller, origin, catalog.documents());
+  registerResources(server, caller, base, catalog.documents());
   registerPrompts(server);
   return server;
 }
