@@ -4,7 +4,7 @@ import { loadLocalSettings } from '../local/settings.ts';
 import { failedStart, listening } from '../failed-start.ts';
 import { logNotice, logProcessEvents } from '../notice.ts';
 import { idleGrace, stopGracefully } from '../graceful-shutdown.ts';
-import { runtimeSqlite } from '../storage/sqlite.ts';
+import { runtimeSqlite } from '../storage/sqlite-file.ts';
 import { errorHandler, fetchHandler } from './index.ts';
 
 // Bun refuses request heads past 16 KiB with a bare 431. Its process-wide limit, the one

@@ -3,7 +3,7 @@ import { loadLocalSettings } from '../local/settings.ts';
 import { failedStart, listening } from '../failed-start.ts';
 import { logNotice, logProcessEvents } from '../notice.ts';
 import { idleGrace, stopGracefully } from '../graceful-shutdown.ts';
-import { runtimeSqlite } from '../storage/sqlite.ts';
+import { runtimeSqlite } from '../storage/sqlite-file.ts';
 import { errorHandler, fetchHandler } from './index.ts';
 
 logProcessEvents();

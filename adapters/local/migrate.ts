@@ -5,7 +5,7 @@
  */
 import { Kysely } from 'kysely';
 import { migrateToLatest, type Database as Schema } from '../../storage/index.ts';
-import { runtimeSqlite } from '../storage/sqlite.ts';
+import { runtimeSqlite } from '../storage/sqlite-file.ts';
 import { localDialect } from './open-store.ts';
 
 const { dialect, family, where } = await localDialect(process.env, process.env.ARENA_DATA_DIR || './data', runtimeSqlite());

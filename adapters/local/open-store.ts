@@ -3,11 +3,11 @@ import type { Dialect } from 'kysely';
 import type { Store } from '../../core/store/store.ts';
 import { openStore, type DialectFamily, type EventNotices } from '../../storage/index.ts';
 import { readEnvironment, type Environment } from '../environment.ts';
-import { postgresDialect } from '../storage/postgres.ts';
-import { sqliteFileDialect, type SqliteOpener } from '../storage/sqlite.ts';
+import { postgresDialect } from '../storage/postgres-pool.ts';
+import { sqliteFileDialect, type SqliteOpener } from '../storage/sqlite-file.ts';
 import type { Warn } from './private-files.ts';
 
-export type { SqliteOpener } from '../storage/sqlite.ts';
+export type { SqliteOpener } from '../storage/sqlite-file.ts';
 
 export const DATABASE_FILE = 'arena.db';
 

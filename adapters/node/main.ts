@@ -3,7 +3,7 @@ import { loadLocalSettings } from '../local/settings.ts';
 import { cannotListen, failedStart } from '../failed-start.ts';
 import { logNotice, logProcessEvents } from '../notice.ts';
 import { stopGracefully } from '../graceful-shutdown.ts';
-import { runtimeSqlite } from '../storage/sqlite.ts';
+import { runtimeSqlite } from '../storage/sqlite-file.ts';
 import { serve } from './index.ts';
 
 logProcessEvents();

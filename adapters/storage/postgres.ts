@@ -2,11 +2,9 @@
  * `agent-arena/storage/postgres`: PostgreSQL as the arena's Store, so several instances share one
  * league, over a pool of `pg` (an optional peer dependency: installed by whoever uses PostgreSQL).
  */
-import type { Dialect } from 'kysely';
 import type { Store } from '../../core/index.ts';
-import { createPostgresDialect, openStore, postgresEventNotices, type EventNotices, type PgPoolLike } from '../../storage/index.ts';
-import { ConfigurationError } from '../environment.ts';
-import { logNotice } from '../notice.ts';
+import { createPostgresDialect, openStore, postgresEventNotices, type PgPoolLike } from '../../storage/index.ts';
+import { listenFailed, poolFailed, postgresDialect } from './postgres-pool.ts';
 
 export type { PgPoolLike } from '../../storage/index.ts';
 
@@ -28,17 +26,6 @@ export type PostgresStoreOptions =
       listen?: boolean;
     };
 
-/** The dialect, and what wakes its event streams, for a pool the arena makes. */
-export async function postgresDialect(connectionString: string, poolSize = 10): Promise<{ dialect: Dialect; notices?: EventNotices }> {
-  const { default: pg } = await import('pg').catch((error: unknown) => {
-    throw new ConfigurationError('PostgreSQL needs the pg package: npm install pg', { cause: error });
-  });
-  // A connect that hangs (a partitioned network) fails after 5 s, and is answered 503.
-  const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: 5_000 });
-  // Listening holds one connection of the pool for good: a pool of one is left to its queries, and its streams poll.
-  return { dialect: createPostgresDialect(pool, { onError: poolFailed }), notices: poolSize > 1 ? postgresEventNotices(pool, listenFailed) : undefined };
-}
-
 /**
  * Opens the arena's Store on PostgreSQL, its schema brought to the latest migration (the arena's
  * tables and Kysely's `kysely_migration` tables, in the connection's schema). Close the store
@@ -53,12 +40,4 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   // Kysely ends the pool it was given when the store closes: this one is only borrowed.
   const borrowed: PgPoolLike = { connect: () => pool.connect(), end: async () => undefined, on: pool.on?.bind(pool) };
   return openStore(createPostgresDialect(borrowed, { onError: poolFailed }), 'postgres', listen ? postgresEventNotices(pool, listenFailed) : undefined);
-}
-
-function poolFailed(error: Error): void {
-  logNotice('warn', `a PostgreSQL connection failed (${error.message}); the pool reconnects on the next query`);
-}
-
-function listenFailed(error: Error): void {
-  logNotice('warn', `listening for other instances' events failed (${error.message}); listening again, and polling meanwhile`);
 }
