@@ -61,7 +61,8 @@ export function createWorker(options: WorkerOptions = {}): ArenaWorker {
 }
 
 /** The Worker wrangler.toml names: everything from the bindings. */
-export default createWorker();
+const worker: ArenaWorker = createWorker();
+export default worker;
 
 /** Once per isolate: the configuration (checked before D1 is touched), the D1 store (migrated on open) and the arena over it. */
 async function open(env: Env, options: WorkerOptions): Promise<Arena> {
