@@ -5,7 +5,7 @@ import { openStore, type DialectFamily, type EventNotices } from '../../storage/
 import { readEnvironment, type Environment } from '../environment.ts';
 import { postgresDialect } from '../storage/postgres-pool.ts';
 import { sqliteFileDialect, type SqliteOpener } from '../storage/sqlite-file.ts';
-import type { Warn } from './private-files.ts';
+import { ensurePrivateFolder, type Warn } from './private-files.ts';
 
 export type { SqliteOpener } from '../storage/sqlite-file.ts';
 
@@ -13,7 +13,8 @@ export const DATABASE_FILE = 'arena.db';
 
 /**
  * Where records live: PostgreSQL when `DATABASE_URL` is set (so several instances can share
- * one league), otherwise the embedded SQLite file `<dataDir>/arena.db` (see sqliteFileDialect).
+ * one league), otherwise the embedded SQLite file `<dataDir>/arena.db` (see sqliteFileDialect), in a
+ * folder created 0700 (an existing one open to every user gets a warning).
  */
 export async function localDialect(
   env: Environment,
@@ -23,8 +24,9 @@ export async function localDialect(
 ): Promise<{ dialect: Dialect; family: DialectFamily; where: string; notices?: EventNotices }> {
   const { DATABASE_URL: url, DATABASE_POOL_SIZE: poolSize = 10 } = readEnvironment(env);
   if (url) return { ...(await postgresDialect(url, poolSize)), family: 'postgres', where: `PostgreSQL at ${new URL(url).host}` };
+  await ensurePrivateFolder(dataDir, warn);
   const path = join(dataDir, DATABASE_FILE);
-  return { dialect: await sqliteFileDialect(path, openSqlite, warn), family: 'sqlite', where: `SQLite at ${path}` };
+  return { dialect: await sqliteFileDialect(path, openSqlite), family: 'sqlite', where: `SQLite at ${path}` };
 }
 
 /** The durable store over the local dialect, migrated on open. */

@@ -1,12 +1,11 @@
 /** An SQLite file as a Kysely dialect, through the SQLite the runtime has: what the embedded default opens. */
 import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
 import process from 'node:process';
 import type { Dialect } from 'kysely';
 import { createBunSqliteDialect, createNodeSqliteDialect, createSqliteDialect, type BunSqliteDatabase, type NodeSqliteDatabase, type SqliteClient } from '../../storage/index.ts';
 import { ConfigurationError } from '../environment.ts';
 import { withBackgroundCheckpoints, type SqliteLibrary } from '../local/background-checkpoints.ts';
-import { ensurePrivateFile, ensurePrivateFolder, type Warn } from '../local/private-files.ts';
+import { ensurePrivateFile } from '../local/private-files.ts';
 
 /** Opens an SQLite database file as a Kysely dialect, through `library`. */
 export interface SqliteOpener {
@@ -43,14 +42,13 @@ function betterSqlite3(): new (path: string) => SqliteClient {
 }
 
 /**
- * The SQLite file at `path` as a dialect: its folder created 0700 when missing (an existing one
- * open to every user gets a warning), the file created 0600 (as its `-wal` and `-shm` then are)
- * before SQLite opens it, whatever the umask, and its log copied back into it on a worker
- * thread (../local/background-checkpoints.ts). `:memory:` is a database in memory alone.
+ * The SQLite file at `path` (in a folder that exists) as a dialect: the file created 0600 (as
+ * its `-wal` and `-shm` then are) before SQLite opens it, whatever the umask, and its log copied
+ * back into it on a worker thread (../local/background-checkpoints.ts). `:memory:` is a database
+ * in memory alone.
  */
-export async function sqliteFileDialect(path: string, opener: SqliteOpener, warn: Warn): Promise<Dialect> {
+export async function sqliteFileDialect(path: string, opener: SqliteOpener): Promise<Dialect> {
   if (path === IN_MEMORY) return opener.open(path);
-  await ensurePrivateFolder(dirname(path), warn);
   await ensurePrivateFile(path, [`${path}-wal`, `${path}-shm`, `${path}-journal`]);
   return withBackgroundCheckpoints(opener.open(path), path, opener.library);
 }
