@@ -14,5 +14,6 @@ export { deriveServerSecret } from './crypto/derive.ts';
 export { portableSha256, useSha256, type Sha256 } from './crypto/sha256.ts';
 export { internalFailure, malformedRequest, methodNotImplemented, misconfigured, refusal, storageUnavailable } from './http/refusals.ts';
 export { StorageUnavailableError } from './store/errors.ts';
+export type { Store } from './store/store.ts';
 export { answerHeaders, bytesOf, hasBody, madeBodyOf, standardResponse, withHeaders, type MadeBody } from './http/respond.ts';
 export type { AnswerHeaders } from './http/header-record.ts';

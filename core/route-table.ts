@@ -67,7 +67,7 @@ export function arenaRoutes(dispatch: Dispatch, basePath = '') {
   // Both are built from the whole table on first use: the bridges offer what OpenAPI describes.
   const describe = openApiDescriber(table, [stateForgeSchemaDescriptions], basePath);
   const catalog = remoteCatalog(table, describe);
-  // Not annotated: each route keeps its own types, which the typed client (adapters/client) reads.
+  // Not annotated: each route keeps its own types, which the typed client (client) reads.
   const routes = [
     ...inSurface(SURFACES.discovery, catalogRoutes),
     ...inSurface(SURFACES.packetRun, packetRunRoutes),

@@ -1,5 +1,7 @@
-/** The compiled entry points in dist/, by the name each is run by, with their sources. */
-export declare const ENTRIES: Record<string, string>;
+/** dist/server/: the operator's servers, by the name each is run by, with their sources. */
+export declare const SERVERS: Record<string, string>;
+/** The package's modules in dist/ (`core/index.js`, …), each built from the TypeScript source of the same path. */
+export declare const PACKAGE_MODULES: string[];
 /** Builds dist/ afresh (esbuild must be installed). */
 export declare function build(): Promise<void>;
 /** True when dist/ is missing, or a source it was built from changed since. */

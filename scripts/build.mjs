@@ -1,20 +1,24 @@
-// Compiles the Node server, the operator commands and the `arena` command line into dist/ with esbuild: one ES module
-// each, every pure-JavaScript dependency inside, so a production install runs them on plain
-// `node` with no TypeScript toolchain; and the typed client (`agent-arena/client`) into
-// dist/client/, an ES module for any runtime with its declarations. Plain JavaScript itself, so `npm start` can run it.
+// Builds dist/ with esbuild, in two parts. The package (what `npm pack` ships): every entry point
+// of package.json's `exports` and the `agent-arena` command, ES modules whose shared code is in
+// chunks of their own (so `agent-arena` and `agent-arena/node` share one core), their
+// dependencies left to the installer, and the TypeScript compiler's declarations beside them.
+// The operator's servers (dist/server/, not in the package): the Node server and the commands
+// `npm start`, `npm run migrate` and `npm run rotate-key` run, one ES module each with every
+// pure-JavaScript dependency inside, so a production install runs them on plain `node` with no
+// TypeScript toolchain. Plain JavaScript itself, so `npm start` can run it.
 import { execFile } from 'node:child_process';
 import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
+const manifest = JSON.parse(await readFile(`${root}package.json`, 'utf8'));
 
-/** What dist/ holds: the name each is run by, and its TypeScript source. */
-export const ENTRIES = {
+/** dist/server/: the name each is run by (scripts/run-built.mjs), and its TypeScript source. */
+export const SERVERS = {
   node: 'adapters/node/main.ts',
   'rotate-key': 'adapters/local/rotate-key.ts',
   migrate: 'adapters/local/migrate.ts',
-  arena: 'adapters/cli/main.ts',
   'health-probe': 'adapters/node/health-probe.ts',
 };
 
@@ -24,11 +28,16 @@ export const ENTRIES = {
  */
 export const EXTERNAL = ['better-sqlite3', 'pg-native'];
 
-/** The development dependencies the build itself runs (esbuild, and TypeScript for the client's declarations). */
+/** The development dependencies the build itself runs (esbuild, and TypeScript for the declarations). */
 export const BUILD_TOOLS = ['esbuild', 'typescript-compiler'];
 
+/** The package's modules, each built from the TypeScript source of the same path: `dist/core/index.js` from `core/index.ts`. */
+export const PACKAGE_MODULES = [...Object.values(manifest.exports).map((entry) => entry.default), ...Object.values(manifest.bin)].map((built) =>
+  built.replace(/^(\.\/)?dist\//, ''),
+);
+
 /** The folders a build reads; a file in them newer than the last build makes it stale. */
-const SOURCES = ['core', 'storage', 'adapters', 'package-lock.json'];
+const SOURCES = ['core', 'storage', 'adapters', 'client', 'cli', 'package.json', 'package-lock.json'];
 const STAMP = `${root}dist/build.json`;
 
 /**
@@ -39,9 +48,60 @@ const STAMP = `${root}dist/build.json`;
 export async function build() {
   const esbuild = await import('esbuild');
   const fresh = `${root}dist.${process.pid}`;
+  try {
+    await Promise.all([buildPackage(esbuild, fresh), buildServers(esbuild, `${fresh}/server`)]);
+  } finally {
+    // esbuild's service process would otherwise live as long as the server it built.
+    await esbuild.stop();
+  }
+  await writeFile(`${fresh}/build.json`, `${JSON.stringify({ builtAt: new Date().toISOString() })}\n`);
+  const old = `${root}dist.old.${process.pid}`;
+  await rename(`${root}dist`, old).catch(() => undefined);
+  // Another build swapped its own in meanwhile: built from the same sources, it stands.
+  await rename(fresh, `${root}dist`).catch(() => rm(fresh, { recursive: true, force: true }));
+  await rm(old, { recursive: true, force: true });
+}
+
+/**
+ * The package: one build of every entry point, so a module two entries use is one chunk they
+ * share (one `createArena`, one store error class, one hashing choice), for any runtime: what
+ * is Node's, Bun's or a dependency stays an import. Then the declarations, their relative
+ * imports named as the built files are (`./arena.js`).
+ */
+async function buildPackage(esbuild, outdir) {
   await esbuild.build({
-    entryPoints: Object.fromEntries(Object.entries(ENTRIES).map(([name, source]) => [name, `${root}${source}`])),
-    outdir: fresh,
+    entryPoints: PACKAGE_MODULES.map((module) => `${root}${module.replace(/\.js$/, '.ts')}`),
+    outbase: root,
+    outdir,
+    bundle: true,
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
+    format: 'esm',
+    platform: 'neutral',
+    target: 'es2022',
+    external: ['node:*', 'bun:*', ...Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies }).flatMap((name) => [name, `${name}/*`])],
+    logLevel: 'warning',
+  });
+  // The compiler finds @types/node from a project inside the repository.
+  const project = `${outdir}/tsconfig.declarations.json`;
+  const sources = PACKAGE_MODULES.filter((module) => !module.startsWith('cli/')).map((module) => `${root}${module.replace(/\.js$/, '.ts')}`);
+  const compilerOptions = { noEmit: false, declaration: true, emitDeclarationOnly: true, rootDir: root, outDir: outdir };
+  await writeFile(project, JSON.stringify({ extends: `${root}tsconfig.json`, include: [], exclude: [], files: sources, compilerOptions }));
+  const tsc = fileURLToPath(new URL('../node_modules/typescript-compiler/bin/tsc', import.meta.url));
+  await promisify(execFile)(process.execPath, [tsc, '-p', project], { maxBuffer: 16 << 20 });
+  await rm(project);
+  for (const file of await readdir(outdir, { recursive: true })) {
+    if (!file.endsWith('.d.ts')) continue;
+    const declared = await readFile(`${outdir}/${file}`, 'utf8');
+    await writeFile(`${outdir}/${file}`, declared.replace(/((?:from |import\()['"]\.{1,2}\/[^'"]*)\.ts(['"])/g, '$1.js$2'));
+  }
+}
+
+/** The operator's servers: each one module with its pure-JavaScript dependencies inside. */
+async function buildServers(esbuild, outdir) {
+  await esbuild.build({
+    entryPoints: Object.fromEntries(Object.entries(SERVERS).map(([name, source]) => [name, `${root}${source}`])),
+    outdir,
     bundle: true,
     format: 'esm',
     platform: 'node',
@@ -54,40 +114,6 @@ export async function build() {
     sourcemap: 'linked',
     logLevel: 'warning',
   });
-  await buildClient(esbuild, `${fresh}/client`);
-  // esbuild's service process would otherwise live as long as the server it built.
-  await esbuild.stop();
-  await writeFile(`${fresh}/build.json`, `${JSON.stringify({ builtAt: new Date().toISOString() })}\n`);
-  const old = `${root}dist.old.${process.pid}`;
-  await rename(`${root}dist`, old).catch(() => undefined);
-  // Another build swapped its own in meanwhile: built from the same sources, it stands.
-  await rename(fresh, `${root}dist`).catch(() => rm(fresh, { recursive: true, force: true }));
-  await rm(old, { recursive: true, force: true });
-}
-
-/**
- * The typed client (adapters/client/, package.json's `./client`): one ES module that imports
- * nothing and runs wherever `fetch` does, and the declarations the TypeScript compiler emits
- * for it, their relative imports named as the emitted files are (`./operations.js`).
- */
-async function buildClient(esbuild, outdir) {
-  await esbuild.build({
-    entryPoints: [`${root}adapters/client/index.ts`],
-    outdir,
-    bundle: true,
-    format: 'esm',
-    platform: 'neutral',
-    target: 'es2022',
-    sourcemap: 'linked',
-    logLevel: 'warning',
-  });
-  const tsc = fileURLToPath(new URL('../node_modules/typescript-compiler/bin/tsc', import.meta.url));
-  await promisify(execFile)(process.execPath, [tsc, '-p', `${root}adapters/client`, '--noEmit', 'false', '--declaration', '--emitDeclarationOnly', '--outDir', outdir]);
-  for (const file of await readdir(outdir)) {
-    if (!file.endsWith('.d.ts')) continue;
-    const declared = await readFile(`${outdir}/${file}`, 'utf8');
-    await writeFile(`${outdir}/${file}`, declared.replace(/(from '\.\/[\w-]+)\.ts'/g, "$1.js'"));
-  }
 }
 
 /** True when dist/ is missing, or a source it was built from changed since. */

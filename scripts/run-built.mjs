@@ -1,14 +1,18 @@
-// `node scripts/run-built.mjs <name>`: runs dist/<name>.js in this very process (so a signal
-// sent to it reaches the server), building dist/ first when it is missing or older than its
-// sources and esbuild is installed. A production install (`npm ci --omit=dev`) has no esbuild:
-// it runs what was built, or says in one line how to build it.
+// `node scripts/run-built.mjs <name>`: runs a built server (dist/server/<name>.js) or the
+// `agent-arena` command (dist/cli/main.js) in this very process (so a signal sent to it reaches
+// the server), building dist/ first when it is missing or older than its sources and esbuild is
+// installed. A production install (`npm ci --omit=dev`) has no esbuild: it runs what was built,
+// or says in one line how to build it.
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build, ENTRIES, isStale } from './build.mjs';
+import { build, isStale, SERVERS } from './build.mjs';
+
+/** What each name runs, in dist/. */
+const RUNNABLE = { ...Object.fromEntries(Object.keys(SERVERS).map((name) => [name, `server/${name}.js`])), 'agent-arena': 'cli/main.js' };
 
 const name = process.argv[2] ?? '';
-if (!Object.hasOwn(ENTRIES, name)) {
-  console.error(`agent-arena: run-built takes one of ${Object.keys(ENTRIES).join(', ')}`);
+if (!Object.hasOwn(RUNNABLE, name)) {
+  console.error(`agent-arena: run-built takes one of ${Object.keys(RUNNABLE).join(', ')}`);
   process.exit(1);
 }
 // The command's own arguments, as if it had been run directly.
@@ -23,7 +27,7 @@ function say(level, what) {
   console.error(line);
 }
 
-const dist = fileURLToPath(new URL(`../dist/${name}.js`, import.meta.url));
+const dist = fileURLToPath(new URL(`../dist/${RUNNABLE[name]}`, import.meta.url));
 if (await isStale()) {
   const canBuild = await import('esbuild').then(() => true, () => false);
   if (canBuild) await build();

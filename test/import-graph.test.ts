@@ -15,7 +15,7 @@ const FIXTURES = 'test/support/fixtures/';
 const SHARED_CORE = ['core/http/', 'core/crypto/', 'core/schema/', 'core/store/', 'core/time/', 'core/evidence/', 'core/context.ts', 'core/instance-memory.ts'];
 const isCoreSurface = (file: string) => file.startsWith('core/') && !SHARED_CORE.some((shared) => file.startsWith(shared));
 
-describe('the import graphs of core/, storage/ and bench/', () => {
+describe('the import graphs of core/, storage/, adapters/, cli/ and bench/', () => {
   it('core/ has no import cycle, type imports included', async () => {
     expect(importCycles(await importGraph(repository, 'core'))).toEqual([]);
   });
@@ -44,6 +44,18 @@ describe('the import graphs of core/, storage/ and bench/', () => {
   it('core/ holds no test support: it is all in test/support/', async () => {
     const core = await readdir(`${repository}core`, { recursive: true });
     expect(core.filter((file) => /\.test-support\.ts$|(^|\/)(fixtures|support)\//.test(file))).toEqual([]);
+  });
+
+  it('adapters/ hold runtime adapters only: neither the client nor the command is among them, nor imported by them', async () => {
+    const graph = await importGraph(repository, 'adapters');
+    expect([...graph.keys()].filter((file) => /^adapters\/(cli|client)\//.test(file))).toEqual([]);
+    expect(importsInto(graph, 'adapters/', (file) => /^(cli|client)\//.test(file))).toEqual([]);
+  });
+
+  it('the command (cli/) calls the arena through the typed client (client/), and imports nothing else but the core', async () => {
+    const graph = await importGraph(repository, 'cli');
+    expect(graph.size).toBeGreaterThan(5);
+    expect(importsInto(graph, 'cli/', (file) => !/^(cli|client|core)\//.test(file))).toEqual([]);
   });
 
   it('storage/shared/ imports no surface of storage or of core', async () => {

@@ -13,7 +13,7 @@ const FOLDERS = [
   { folder: 'core', allowed: ['itty-router', 'valibot', '@valibot/to-json-schema', '@noble/hashes', '@noble/curves', '@modelcontextprotocol/server'], least: 40 },
   { folder: 'storage', allowed: ['kysely'], least: 15 },
   // The typed client runs wherever fetch does (browsers included): it imports nothing at all.
-  { folder: 'adapters/client', allowed: [], least: 4 },
+  { folder: 'client', allowed: [], least: 4 },
 ];
 
 describe.each(FOLDERS)('$folder/', ({ folder, allowed, least }) => {

@@ -1,26 +1,14 @@
-/// <reference path="../node-sqlite.d.ts" />
-import { DatabaseSync } from 'node:sqlite';
-import { createArena, internalFailure, refusal, useSha256 } from '../../core/index.ts';
-import { createNodeSqliteDialect } from '../../storage/index.ts';
-import { clientAddress } from '../client-address.ts';
+import { createArena } from '../../core/index.ts';
 import { loadLocalSettings } from '../configuration/local-settings.ts';
 import { failedStart, listening } from '../failed-start.ts';
-import { logFailure } from '../log-failure.ts';
 import { logNotice, logProcessEvents } from '../notice.ts';
-import { nativeSha256 } from '../native-sha256.ts';
-import { closingConnection, idleGrace, stopGracefully } from '../graceful-shutdown.ts';
-import { compressed } from '../zlib-compression.ts';
-import { ConnectionClosed, toDenoResponse } from './closing-answer.ts';
+import { idleGrace, stopGracefully } from '../graceful-shutdown.ts';
+import { runtimeSqlite } from '../storage/sqlite-file.ts';
+import { errorHandler, fetchHandler } from './index.ts';
 
 logProcessEvents();
 
-// Checksums, digests and commitments hashed natively: the same SHA-256, several times faster.
-useSha256(nativeSha256);
-
-const settings = await loadLocalSettings(Deno.env.toObject(), {
-  library: 'node:sqlite',
-  open: (path) => createNodeSqliteDialect(new DatabaseSync(path)),
-}).catch((error: unknown) => failedStart(error, (code) => Deno.exit(code)));
+const settings = await loadLocalSettings(Deno.env.toObject(), runtimeSqlite()).catch((error: unknown) => failedStart(error, (code) => Deno.exit(code)));
 const arena = createArena({ ...settings.arena, runtime: 'deno' });
 // Once stopping, every answer closes its connection (graceful-shutdown.ts).
 let stopping = false;
@@ -31,21 +19,9 @@ const server = listening(settings, (code) => Deno.exit(code), () =>
       hostname: settings.hostname,
       // Announced below, once a stop signal is handled (rather than Deno's own line).
       onListen: () => undefined,
-      // Also told of an answer's body failing after its head was sent; the value is then unused.
-      onError: (error) => {
-        if (!(error instanceof ConnectionClosed)) logFailure('answering a request failed', error);
-        return refusal(internalFailure(), undefined, arena.basePath);
-      },
+      onError: errorHandler(arena),
     },
-    async (request, info) => {
-      const peer = info.remoteAddr.transport === 'tcp' ? info.remoteAddr.hostname : undefined;
-      const address = clientAddress(request, peer, settings.trustProxy);
-      // Compressed while the answer still holds its bytes: asking an ordinary Response whether it
-      // has a body makes Deno build a stream for it, and serve it as one.
-      const answer = await arena.answer(request, address === undefined ? {} : { clientAddress: address });
-      const sent = await compressed(answer, request.headers.get('accept-encoding'));
-      return toDenoResponse(stopping ? closingConnection(sent) : sent);
-    },
+    fetchHandler(arena, { trustProxy: settings.trustProxy, closing: () => stopping }),
   ),
 );
 

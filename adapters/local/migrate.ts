@@ -7,11 +7,11 @@ import { Kysely } from 'kysely';
 import { migrateToLatest, type Database as Schema } from '../../storage/index.ts';
 import { localStoreOf } from '../configuration/local-settings.ts';
 import { readEnvironmentOrExit } from '../configuration/read.ts';
-import { nodeSqliteOpener } from '../node/sqlite.ts';
+import { runtimeSqlite } from '../storage/sqlite-file.ts';
 import { localDialect } from './open-store.ts';
 
-// node:sqlite where Node ships it, as the server uses: a production image has no better-sqlite3.
-const { dialect, family, where } = await localDialect(localStoreOf(readEnvironmentOrExit(process.env, process.exit)), await nodeSqliteOpener());
+// The runtime's own SQLite where it has one (node:sqlite), as the server uses: a production image has no better-sqlite3.
+const { dialect, family, where } = await localDialect(localStoreOf(readEnvironmentOrExit(process.env, process.exit)), runtimeSqlite());
 const db = new Kysely<Schema>({ dialect });
 try {
   const applied = await migrateToLatest(db, family);

@@ -27,7 +27,7 @@ Requests per second and the server's own CPU time per request (from /proc, as in
 http-play-node) of \`POST ${FORGE_PLAY_PATH}\` with a capsule of \`${DEFINITION}\` (12 states,
 4 actions, the largest table \`state-forge/1\` allows; compiled once by the arena under test) and
 ${ACTIONS.length} actions, on three servers in child processes, driven by autocannon from the bench process:
-- the real Node adapter (\`dist/node.js\`, as \`npm start\` runs it, on a fresh signing key);
+- the real Node adapter (\`dist/server/node.js\`, as \`npm start\` runs it, on a fresh signing key);
 - the minimal form (\`bench/servers/minimal-forge-play.ts\`): \`node:http\`, the body read whole
   and parsed with \`JSON.parse\` (no validation), then the same core functions (the capsule token
   verified and opened, the actions played, the evidence checksummed and a forge receipt signed),

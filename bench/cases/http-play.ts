@@ -38,7 +38,7 @@ const SERVERS: Record<Runtime, Servers> = {
       bare: ['--import', 'tsx', 'bench/servers/bare-json.ts'],
     },
     about: `
-- the real Node adapter (\`dist/node.js\`, as \`npm start\` runs it, on a fresh signing key);
+- the real Node adapter (\`dist/server/node.js\`, as \`npm start\` runs it, on a fresh signing key);
 - the minimal form (\`bench/servers/minimal-play.ts\`): \`node:http\`, the query read by hand, the
   same core functions (scoring, receipt, canonical JSON, Ed25519, native SHA-256), one buffer
   written: the same answer, byte for byte but the receipt's time, signed by the same key;

@@ -19,7 +19,7 @@ const LOAD = { connections: 10, warmupSeconds: 1, durationSeconds: 3 };
  * Bun and Deno as their npm scripts do.
  */
 const WAYS = {
-  built: { label: 'node dist/node.js (npm start now)', executable: process.execPath, args: ['scripts/run-built.mjs', 'node'] },
+  built: { label: 'node dist/server/node.js (npm start now)', executable: process.execPath, args: ['scripts/run-built.mjs', 'node'] },
   tsx: { label: 'tsx adapters/node/main.ts (npm start before)', executable: process.execPath, args: [`${ROOT}node_modules/tsx/dist/cli.mjs`, 'adapters/node/main.ts'] },
   bun: { label: 'bun adapters/bun/main.ts (npm run start:bun)', executable: BUN, args: ['adapters/bun/main.ts'] },
   deno: { label: 'deno run adapters/deno/main.ts (npm run start:deno)', executable: DENO, args: [...DENO_RUN, 'adapters/deno/main.ts'] },

@@ -50,7 +50,7 @@ const VerdictSchema = v.pipe(
 
 /**
  * `POST /api/receipts/verify`: any evidence the arena signs, checked with its own keys. What an
- * offline verifier does with the JWKS (`arena verify`), for a client that has no verifier.
+ * offline verifier does with the JWKS (`agent-arena verify`), for a client that has no verifier.
  */
 export const receiptRoutes = [
   defineRoute({

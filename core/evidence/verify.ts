@@ -1,5 +1,5 @@
 /**
- * What a verifier checks, with the arena's public keys alone (`arena verify` offline, with a
+ * What a verifier checks, with the arena's public keys alone (`agent-arena verify` offline, with a
  * JWKS; `POST /api/receipts/verify`, with the arena's own): a bare token, or a file holding one.
  * A token passes its own checks (signature and kind, and its game's: a duel's checksum,
  * commitment and replay, a State Forge receipt's checksum, a capsule's audit); a file is valid

@@ -157,7 +157,7 @@ export interface Route {
 
 /**
  * A route as `defineRoute` made it: the runtime `Route`, its operationId as a literal, and the
- * types of what it takes and answers, which a typed client (adapters/client) reads. Types only:
+ * types of what it takes and answers, which a typed client (client) reads. Types only:
  * `~types` is never set.
  */
 export interface TypedRoute<O extends string, Q, B, A, R> extends Route {

@@ -10,7 +10,7 @@ const LATENCY_BOUNDS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.
  * URL) and status, their latency, the requests in flight and event streams open, each storage
  * operation's latency and failures, and what is running. Per instance: a scraper sums across instances.
  */
-export function createArenaMetrics(runtime: string, startedAt: number) {
+export function createArenaMetrics(runtime: string, startedAt: number): ArenaMetrics {
   const requests = new Counter('arena_http_requests_total', 'Requests answered, by method, route pattern and status.');
   const latency = new Histogram('arena_http_request_duration_seconds', 'Time to answer a request, by method, route pattern and status.', LATENCY_BOUNDS);
   const inFlight = new Gauge('arena_http_requests_in_flight', 'Requests being answered now.');
@@ -25,8 +25,7 @@ export function createArenaMetrics(runtime: string, startedAt: number) {
   eventStreams.set({}, 0);
 
   return {
-    /** Call as a request arrives; call what it returns once it is answered. */
-    requestStarted(): (answered: { method: string; route: string | null; status: number; seconds: number }) => void {
+    requestStarted() {
       inFlight.add({}, 1);
       return ({ method, route, status, seconds }) => {
         inFlight.add({}, -1);
@@ -37,12 +36,11 @@ export function createArenaMetrics(runtime: string, startedAt: number) {
         latency.observe(labels, seconds);
       };
     },
-    storageOperation(operation: string, seconds: number, failure: 'unavailable' | 'other' | null): void {
+    storageOperation(operation, seconds, failure) {
       storage.observe({ operation, outcome: failure === null ? 'ok' : 'error' }, seconds);
       if (failure !== null) storageErrors.inc({ operation, kind: failure });
     },
-    /** Call as an event stream opens; call what it returns once, as it ends. */
-    eventStreamOpened(): () => void {
+    eventStreamOpened() {
       eventStreams.add({}, 1);
       return () => eventStreams.add({}, -1);
     },
@@ -50,4 +48,12 @@ export function createArenaMetrics(runtime: string, startedAt: number) {
   };
 }
 
-export type ArenaMetrics = ReturnType<typeof createArenaMetrics>;
+/** An instance's counters, and their Prometheus text. */
+export interface ArenaMetrics {
+  /** Call as a request arrives; call what it returns once it is answered. */
+  requestStarted(): (answered: { method: string; route: string | null; status: number; seconds: number }) => void;
+  storageOperation(operation: string, seconds: number, failure: 'unavailable' | 'other' | null): void;
+  /** Call as an event stream opens; call what it returns once, as it ends. */
+  eventStreamOpened(): () => void;
+  exposition(): string;
+}

@@ -91,7 +91,7 @@ ${links.table(['Part', 'Points'], SCORE_PARTS.map(([part, label]) => [label, res
 <pre><code>${escapeHtml(result.receipt.token)}</code></pre>
 <p>To verify it with the arena’s public keys alone, save the attempt’s record and run:</p>
 <pre><code>curl -s ${escapeHtml(`${base}/api/league/attempts/${attempt.id}`)} | jq .result &gt; attempt.json
-npx arena verify attempt.json --jwks ${escapeHtml(`${base}/.well-known/jwks.json`)}</code></pre>
+npx agent-arena verify attempt.json --jwks ${escapeHtml(`${base}/.well-known/jwks.json`)}</code></pre>
 <p class="muted">Or send it to <code>POST ${escapeHtml(links.at('/api/receipts/verify'))}</code> as <code>{ "evidence": … }</code>. The record as JSON: ${links.json(`/api/league/attempts/${attempt.id}`)}.</p>`,
     script: REPLAY_VIEWER,
   });

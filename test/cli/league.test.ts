@@ -5,16 +5,16 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMAND_VARIABLES, DEFAULT_ARENA } from '../../adapters/cli/environment.ts';
+import { COMMAND_VARIABLES, DEFAULT_ARENA } from '../../cli/environment.ts';
 import { DEFAULTS } from '../../adapters/configuration/variables.ts';
 import { REPOSITORY } from '../support/readme.ts';
 import { startArena, type RunningArena } from '../support/servers.ts';
 
-/** `arena …` as a reader runs it, against `arena`, its configuration folder under `folder` (or `env`'s). */
+/** `agent-arena …` as a reader runs it, against `arena`, its configuration folder under `folder` (or `env`'s). */
 function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   const { ARENA_URL: _, ...inherited } = process.env;
   return new Promise((resolve) => {
-    execFile(process.execPath, [join(REPOSITORY, 'bin/arena.mjs'), ...args], { env: { ...inherited, XDG_CONFIG_HOME: join(folder, 'config'), ...env } }, (error, stdout, stderr) =>
+    execFile(process.execPath, [join(REPOSITORY, 'bin/agent-arena.mjs'), ...args], { env: { ...inherited, XDG_CONFIG_HOME: join(folder, 'config'), ...env } }, (error, stdout, stderr) =>
       resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
     );
   });
@@ -31,7 +31,7 @@ afterAll(async () => {
   await rm(folder, { recursive: true, force: true });
 });
 
-describe('arena join and arena submit', () => {
+describe('agent-arena join and agent-arena submit', () => {
   it('joins with a tape it finds, keeps the key where only its owner reads it, and submits with it', async () => {
     const joined = await cli(['join', '--handle', 'cli-agent', '--model', 'example-1', '--arena', arena.baseUrl, '--json']);
     expect(joined.code, joined.stderr).toBe(0);
@@ -61,7 +61,7 @@ describe('arena join and arena submit', () => {
     expect(refused.stderr).toMatch(/POST \/api\/league\/submit answered 400: /);
     const noKey = await cli(['submit', 'UURR', '--arena', arena.baseUrl, '--key-file', join(folder, 'none.json')]);
     expect(noKey.code).toBe(2);
-    expect(noKey.stderr).toContain('run `arena join` first');
+    expect(noKey.stderr).toContain('run `agent-arena join` first');
 
     // A join the arena refused (the handle is taken) keeps nothing.
     const taken = await cli(['join', '--handle', 'cli-agent', '--arena', arena.baseUrl, '--key-file', join(folder, 'taken.json')]);
@@ -99,7 +99,7 @@ describe('arena join and arena submit', () => {
   }, 60_000);
 });
 
-describe('arena key', () => {
+describe('agent-arena key', () => {
   it('rotates the kept key (the old one refused), revokes it, and rotates a new one with the kept nonce', async () => {
     const keyFile = join(folder, 'rotating.json');
     const joined = await cli(['join', '--handle', 'cli-rotor', '--arena', arena.baseUrl, '--key-file', keyFile, '--json']);
@@ -225,8 +225,8 @@ describe('arena --help', () => {
     expect(help.code).toBe(0);
     const section = help.stdout.slice(help.stdout.indexOf('\nenvironment:\n'));
     const read = new Set<string>();
-    for (const file of await readdir(join(REPOSITORY, 'adapters/cli'))) {
-      const source = await readFile(join(REPOSITORY, 'adapters/cli', file), 'utf8');
+    for (const file of await readdir(join(REPOSITORY, 'cli'))) {
+      const source = await readFile(join(REPOSITORY, 'cli', file), 'utf8');
       for (const [, name] of source.matchAll(/(?:process\.env\.|commandVariable\(')([A-Z_]+)/g)) read.add(name!);
       // Read through the list alone, so none escapes it.
       if (file !== 'environment.ts') expect(source, file).not.toContain('process.env');

@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPOSITORY } from '../support/readme.ts';
 import { startArena, type RunningArena } from '../support/servers.ts';
 
-/** `arena …` as a reader runs it, with `input` on stdin. */
+/** `agent-arena …` as a reader runs it, with `input` on stdin. */
 function cli(args: string[], input = ''): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = execFile(process.execPath, [join(REPOSITORY, 'bin/arena.mjs'), ...args], (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }));
+    const child = execFile(process.execPath, [join(REPOSITORY, 'bin/agent-arena.mjs'), ...args], (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }));
     child.stdin!.end(input);
   });
 }
@@ -28,7 +28,7 @@ afterAll(async () => {
   await rm(folder, { recursive: true, force: true });
 });
 
-describe('arena play and arena duel', () => {
+describe('agent-arena play and agent-arena duel', () => {
   it('plays the classic board and a signed trial, each result verifiable offline', async () => {
     const classic = await cli(['play', 'UURRUURUURRRDUUR', '--agent', 'cli-bot', '--arena', arena.baseUrl]);
     expect(classic.code, classic.stderr).toBe(0);
@@ -68,7 +68,7 @@ describe('arena play and arena duel', () => {
     for (const args of [['duel'], ['duel', 'invite'], ['duel', 'invite', '--moves', 'RRRR'], ['duel', 'reveal', responseToken, '--moves', 'RPSSPRRSPPSR']]) {
       const refused = await cli([...args, '--arena', arena.baseUrl]);
       expect(refused.code, args.join(' ')).toBe(2);
-      expect(refused.stderr).toContain('usage: arena duel');
+      expect(refused.stderr).toContain('usage: agent-arena duel');
     }
   }, 60_000);
 });

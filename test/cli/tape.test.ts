@@ -12,10 +12,10 @@ import { REPOSITORY } from '../support/readme.ts';
 
 const run = promisify(execFile);
 
-/** `arena …` as a reader runs it (bin/arena.mjs), with `input` on stdin. */
+/** `agent-arena …` as a reader runs it (bin/agent-arena.mjs), with `input` on stdin. */
 function arena(args: string[], input = ''): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = execFile(process.execPath, [join(REPOSITORY, 'bin/arena.mjs'), ...args], (error, stdout, stderr) =>
+    const child = execFile(process.execPath, [join(REPOSITORY, 'bin/agent-arena.mjs'), ...args], (error, stdout, stderr) =>
       resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
     );
     child.stdin!.end(input);
@@ -33,7 +33,7 @@ beforeAll(async () => {
 });
 afterAll(() => rm(folder, { recursive: true, force: true }));
 
-describe('arena tape', () => {
+describe('agent-arena tape', () => {
   it('reads GET /api/league’s answer on stdin and prints a tape that reaches EXIT on its board', async () => {
     const { call } = await inProcessArena('2026-11-21T12:00:00Z');
     const league = (await call('/api/league')).body;
@@ -64,15 +64,17 @@ describe('arena tape', () => {
     for (const [args, input] of [[['tape'], 'not json'], [['tape'], '{"board": {"width": 2}}'], [['tape', join(folder, 'missing.json')], ''], [['tape', '--unknown'], '{}'], [['nonsense'], ''], [['constructor'], '']] as const) {
       const refused = await arena([...args], input);
       expect(refused.code, args.join(' ')).toBe(2);
-      expect(refused.stderr, args.join(' ')).toContain('usage: arena');
+      expect(refused.stderr, args.join(' ')).toContain('usage: agent-arena');
     }
     const help = await arena(['--help']);
     expect(help.code).toBe(0);
-    expect(help.stdout).toContain('arena tape');
+    expect(help.stdout).toContain('agent-arena tape');
   }, 60_000);
 
-  it('is what `npx arena` runs at the repository root, with nothing to download', async () => {
-    const { stdout } = await run('npx', ['--no-install', 'arena', '--help'], { cwd: REPOSITORY });
-    expect(stdout).toContain('usage: arena <command>');
+  it('is what `npx agent-arena` runs at the repository root, with nothing to download', async () => {
+    // As in a fresh clone: npx keeps its own link to the repository per path, with the bin names
+    // it had when first run there, so an npm cache of its own.
+    const { stdout } = await run('npx', ['--no-install', 'agent-arena', '--help'], { cwd: REPOSITORY, env: { ...process.env, npm_config_cache: join(folder, 'npm-cache') } });
+    expect(stdout).toContain('usage: agent-arena <command>');
   }, 60_000);
 });

@@ -15,10 +15,10 @@ import { REPOSITORY } from '../support/readme.ts';
 /** Loaded first into a process: any request it makes over the network fails, as with the network off. */
 const OFFLINE = `data:text/javascript,${encodeURIComponent("globalThis.fetch = () => Promise.reject(new TypeError('fetch failed: this process is offline'));")}`;
 
-/** `arena verify …` as a reader runs it (bin/arena.mjs), with `input` on stdin; `offline`: with no network to reach. */
+/** `agent-arena verify …` as a reader runs it (bin/agent-arena.mjs), with `input` on stdin; `offline`: with no network to reach. */
 function verify(args: string[], input = '', offline = false): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = execFile(process.execPath, [...(offline ? ['--import', OFFLINE] : []), join(REPOSITORY, 'bin/arena.mjs'), 'verify', ...args], (error, stdout, stderr) =>
+    const child = execFile(process.execPath, [...(offline ? ['--import', OFFLINE] : []), join(REPOSITORY, 'bin/agent-arena.mjs'), 'verify', ...args], (error, stdout, stderr) =>
       resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
     );
     child.stdin!.end(input);
@@ -58,7 +58,7 @@ const saved = async (name: string, value: unknown) => {
   return file;
 };
 
-describe('arena verify, offline with a JWKS file', () => {
+describe('agent-arena verify, offline with a JWKS file', () => {
   it('verifies a Packet Run result and its receipt, and refuses it tampered with or under other keys', async () => {
     const run = (await arena.call('/api/games/packet-run/play?actions=UURRUURUURRRDUUR')).body;
     const valid = await verify([await saved('run.json', run), '--jwks', jwks], '', true);
@@ -148,7 +148,7 @@ describe('arena verify, offline with a JWKS file', () => {
     ] as const) {
       const refused = await verify([...args], input);
       expect(refused.code, args.join(' ')).toBe(2);
-      expect(refused.stderr, args.join(' ')).toContain('usage: arena verify');
+      expect(refused.stderr, args.join(' ')).toContain('usage: agent-arena verify');
     }
     const nothing = await verify(['--jwks', jwks], '{"hello": "world"}');
     expect(nothing.code).toBe(1);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ArenaProblemError, ArenaUnreachableError, createArenaClient, OPERATIONS, type ArenaClient, type ArenaEvent, type Fetch, type OperationId } from '../../adapters/client/index.ts';
+import { ArenaProblemError, ArenaUnreachableError, createArenaClient, OPERATIONS, type ArenaClient, type ArenaEvent, type Fetch, type OperationId } from '../../client/index.ts';
 import { shortestExitTape } from '../../core/games/packet-run/exit-path.ts';
 import { finishingTape, freshNonce } from '../support/fixtures/league.ts';
 import { startArena, type RunningArena } from '../support/servers.ts';

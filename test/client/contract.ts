@@ -1,5 +1,5 @@
 /**
- * What the typed client's generated types (adapters/client/operations.ts) are made from: each
+ * What the typed client's generated types (client/operations.ts) are made from: each
  * route's own types, as `defineRoute` keeps them, read from the route table and flattened into
  * plain JSON-shaped types that name nothing of the core. test/client/operations.test.ts has the
  * compiler print `operations` below and writes its type into that file.

@@ -11,7 +11,7 @@ import { arenaRoutes } from '../../core/route-table.ts';
 const REPOSITORY = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
- * The text of adapters/client/operations.ts: every route of the table by its operationId, with
+ * The text of client/operations.ts: every route of the table by its operationId, with
  * what the client needs to send it (method, path, credential, durability), and the types of
  * its query, body and answer, which the compiler spells out from the route definitions
  * (test/client/contract.ts).

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { OPERATIONS } from '../../adapters/client/operations.ts';
+import { OPERATIONS } from '../../client/operations.ts';
 import { arenaRoutes } from '../../core/route-table.ts';
 import { generatedOperations } from './generate-operations.ts';
 
-describe('the typed client’s operations (adapters/client/operations.ts)', () => {
+describe('the typed client’s operations (client/operations.ts)', () => {
   it('are generated from the route table: every route, its method, path, credential and durability, and its types', async () => {
     // `-u` writes the file afresh; without it, a stale file fails here with the difference.
-    await expect(await generatedOperations()).toMatchFileSnapshot('../../adapters/client/operations.ts');
+    await expect(await generatedOperations()).toMatchFileSnapshot('../../client/operations.ts');
   }, 60_000);
 
   it('name every route of the table, once', () => {

@@ -79,13 +79,13 @@ describe('the typed client on other runtimes', () => {
   }, 60_000);
 
   it('runs on Deno, from its TypeScript source, type-checked by Deno', async () => {
-    await writeFile(join(work, 'deno.ts'), script(join(REPOSITORY, 'adapters/client/index.ts'), 'deno-client', PRINTED));
+    await writeFile(join(work, 'deno.ts'), script(join(REPOSITORY, 'client/index.ts'), 'deno-client', PRINTED));
     const { stdout } = await run(bin('deno'), ['run', '--check', '--no-config', `--allow-net=${new URL(arena.baseUrl).host}`, 'deno.ts'], { cwd: work });
     expect(JSON.parse(stdout)).toEqual(expected('deno-client'));
   }, 60_000);
 
   it('runs in a Worker (workerd, Web APIs alone), bundled for the browser', async () => {
-    await writeFile(join(work, 'worker.ts'), script(join(REPOSITORY, 'adapters/client/index.ts'), 'worker-client', 'export default { fetch: async () => Response.json(await main()) };'));
+    await writeFile(join(work, 'worker.ts'), script(join(REPOSITORY, 'client/index.ts'), 'worker-client', 'export default { fetch: async () => Response.json(await main()) };'));
     // workerd loads modules from below the working folder: test/.out/, as the Workers conformance bundle.
     const outfile = join(REPOSITORY, 'test/.out/client-worker.js');
     await build({ entryPoints: [join(work, 'worker.ts')], outfile, bundle: true, format: 'esm', platform: 'browser', target: 'es2022', logLevel: 'silent' });

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyCommand } from '../../adapters/cli/verify.ts';
+import { verifyCommand } from '../../cli/verify.ts';
 import { pathText, type Path } from '../../core/evidence/compare.ts';
 import { MAX_BODY_BYTES } from '../../core/http/json-body.ts';
 import { commitmentOf } from '../../core/games/triad-duel/commitment.ts';
@@ -17,7 +17,7 @@ import { inProcessArena } from '../support/in-process-arena.ts';
  * token signs, but the few its form names as unsigned. Every form of every kind of evidence the
  * arena hands out is verified whole, then edited anywhere (a value changed, a member added or
  * removed, at any depth) and refused, with the reason naming the field, on the route
- * (`POST /api/receipts/verify`) and in the CLI (`arena verify <file> --jwks <file>`).
+ * (`POST /api/receipts/verify`) and in the CLI (`agent-arena verify <file> --jwks <file>`).
  */
 
 type Json = Record<string, unknown>;
@@ -113,7 +113,7 @@ async function onTheRoute(file: unknown) {
   return answer.body;
 }
 
-/** What `arena verify <file> --jwks <file>` prints, and its exit code, run in this process. */
+/** What `agent-arena verify <file> --jwks <file>` prints, and its exit code, run in this process. */
 async function inTheCli(file: unknown, json = false) {
   const path = join(folder, 'evidence.json');
   await writeFile(path, JSON.stringify(file));

@@ -84,14 +84,6 @@ export function atOrigin(code: string, base: string): string {
   return code.replaceAll(DOCS_ORIGIN, base);
 }
 
-/** The file the package's command runs (`npx agent-arena`): package.json names one. */
-function commandFile(): string {
-  const { bin } = JSON.parse(docText('package.json')) as { bin: Record<string, string> };
-  const files = Object.values(bin);
-  if (files.length !== 1) throw new Error(`package.json names ${files.length} commands; the docs know one, agent-arena`);
-  return `${REPOSITORY}${files[0]}`;
-}
-
 /**
  * A bash script that runs `blocks` in one shell, as a reader at the repository root would run
  * them one after another, against the arena at `base`:
@@ -106,7 +98,7 @@ export function shellScript(blocks: readonly string[], base: string, curlOptions
   return [
     'set -eu',
     `curl() { command curl --fail-with-body ${curlOptions} "$@"; }`,
-    `npx() { if [ "$1" = agent-arena ]; then shift; node '${commandFile()}' "$@"; else command npx "$@"; fi; }`,
+    `npx() { if [ "$1" = agent-arena ]; then shift; node '${REPOSITORY}bin/agent-arena.mjs' "$@"; else command npx "$@"; fi; }`,
     `npm() { command npm --prefix '${REPOSITORY}' "$@"; }`,
     ...blocks,
   ]

@@ -5,7 +5,7 @@ import { UsageError } from './command.ts';
 import { commandVariable } from './environment.ts';
 
 /**
- * What `arena join` keeps, `arena submit` reads and `arena key` replaces: the key is the agent's
+ * What `agent-arena join` keeps, `agent-arena submit` reads and `agent-arena key` replaces: the key is the agent's
  * credential, the nonce re-derives it (joining again with it returns the current key) and may
  * rotate it. The nonce is kept before the join is sent, so a join whose answer was lost can be
  * sent again with it; a revoked key leaves the nonce alone in the file.
@@ -35,9 +35,9 @@ export async function keptAt(path: string): Promise<KeptKey | undefined> {
   try {
     kept = JSON.parse(text) as Partial<KeptKey>;
   } catch {
-    throw new UsageError(`${path} is not a key file arena wrote`);
+    throw new UsageError(`${path} is not a key file agent-arena wrote`);
   }
-  if (typeof kept?.origin !== 'string' || typeof kept.registrationNonce !== 'string') throw new UsageError(`${path} is not a key file arena wrote`);
+  if (typeof kept?.origin !== 'string' || typeof kept.registrationNonce !== 'string') throw new UsageError(`${path} is not a key file agent-arena wrote`);
   return kept as KeptKey;
 }
 
@@ -49,10 +49,10 @@ export async function keep(path: string, kept: KeptKey, fresh: boolean): Promise
   });
 }
 
-/** The kept arena key, for `arena submit`. */
+/** The kept arena key, for `agent-arena submit`. */
 export async function readKey(path: string): Promise<KeptKey & { apiKey: string }> {
   const kept = await keptAt(path);
-  if (!kept?.apiKey) throw new UsageError(`no key at ${path}: run \`arena join\` first`);
+  if (!kept?.apiKey) throw new UsageError(`no key at ${path}: run \`agent-arena join\` first`);
   return kept as KeptKey & { apiKey: string };
 }
 

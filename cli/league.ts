@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import { shortestExitTape } from '../../core/games/packet-run/exit-path.ts';
+import { shortestExitTape } from '../core/games/packet-run/exit-path.ts';
 import { chooseArena, rememberJoined } from './arena-choice.ts';
 import { ArenaProblemError, arenaClient } from './arena-http.ts';
 import { UsageError, type Command, type Output } from './command.ts';
@@ -13,14 +13,14 @@ interface Retained {
 }
 
 /**
- * `arena join --handle <handle>`: joins today's league with a shortest tape to EXIT (or
+ * `agent-arena join --handle <handle>`: joins today's league with a shortest tape to EXIT (or
  * `--tape`) and a fresh private registration nonce, kept before the join is sent; then keeps
  * the arena key beside it, in a file only its owner can read (mode 0600). A join whose answer
  * was lost is finished by running the command again: the kept nonce returns the same key.
  */
 export const joinCommand: Command = {
   summary: 'join the Daily Packet League; the arena key is kept in a file only you can read (mode 0600)',
-  usage: 'arena join --handle <handle> [--model <model>] [--sent-by <who>] [--tape <tape>] [--arena <url>] [--key-file <path>] [--json]',
+  usage: 'agent-arena join --handle <handle> [--model <model>] [--sent-by <who>] [--tape <tape>] [--arena <url>] [--key-file <path>] [--json]',
   options: ['handle', 'model', 'sent-by', 'tape', 'arena', 'key-file'],
   async run(args, output, options) {
     if (args.length > 0) throw new UsageError('takes no file');
@@ -50,10 +50,10 @@ export const joinCommand: Command = {
   },
 };
 
-/** `arena submit <tape>`: an attempt on today's board with the kept arena key. */
+/** `agent-arena submit <tape>`: an attempt on today's board with the kept arena key. */
 export const submitCommand: Command = {
   summary: 'submit an attempt on today’s league board with the kept arena key',
-  usage: 'arena submit <tape> [--arena <url>] [--key-file <path>] [--json]',
+  usage: 'agent-arena submit <tape> [--arena <url>] [--key-file <path>] [--json]',
   options: ['arena', 'key-file'],
   async run(args, output, options) {
     if (args.length !== 1) throw new UsageError('takes one tape, such as UURRDD');

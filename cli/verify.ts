@@ -1,17 +1,17 @@
-import { verifyingKeyRing } from '../../core/crypto/jwks-key-ring.ts';
-import { createTokens } from '../../core/crypto/tokens.ts';
+import { verifyingKeyRing } from '../core/crypto/jwks-key-ring.ts';
+import { createTokens } from '../core/crypto/tokens.ts';
 import { UsageError, type Command } from './command.ts';
-import { verifyEvidence, type Verdict } from '../../core/evidence/verify.ts';
+import { verifyEvidence, type Verdict } from '../core/evidence/verify.ts';
 import { readInput } from './input.ts';
 
 /**
- * `arena verify [file] --jwks <file|url>`: checks a receipt or capsule with the arena's public
+ * `agent-arena verify [file] --jwks <file|url>`: checks a receipt or capsule with the arena's public
  * keys alone; with a JWKS file, nothing goes over the network. Exit code 0 when it is valid, 1
  * when it is not, and the reason.
  */
 export const verifyCommand: Command = {
   summary: 'verify a receipt or capsule offline with the arena’s public keys (exit code 0: valid, 1: not)',
-  usage: 'arena verify [file|-] --jwks <file|url> [--json]   (an answer holding receipt.token, a capsule, or a bare token; stdin by default)',
+  usage: 'agent-arena verify [file|-] --jwks <file|url> [--json]   (an answer holding receipt.token, a capsule, or a bare token; stdin by default)',
   options: ['jwks'],
   async run(args, output, options) {
     if (args.length > 1) throw new UsageError('takes at most one file');

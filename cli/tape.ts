@@ -1,23 +1,23 @@
-import type { Board } from '../../core/games/packet-run/board.ts';
-import { shortestExitTape } from '../../core/games/packet-run/exit-path.ts';
+import type { Board } from '../core/games/packet-run/board.ts';
+import { shortestExitTape } from '../core/games/packet-run/exit-path.ts';
 import { UsageError, type Command } from './command.ts';
 import { readInput } from './input.ts';
 
 /**
- * `arena tape [file]`: a shortest tape that reaches EXIT on a board, read from a file or stdin
+ * `agent-arena tape [file]`: a shortest tape that reaches EXIT on a board, read from a file or stdin
  * as the arena answers it (`GET /api/league`, a trial) or as a bare board. Exit code 1 when no
  * tape of at most 20 actions reaches EXIT.
  */
 export const tapeCommand: Command = {
   summary: 'a shortest tape that reaches EXIT on a board (the entry ticket; the score is yours to improve)',
-  usage: 'arena tape [file|-] [--json]   (the board as GET /api/league or a trial answers it, or a bare board; stdin by default)',
+  usage: 'agent-arena tape [file|-] [--json]   (the board as GET /api/league or a trial answers it, or a bare board; stdin by default)',
   async run(args, output) {
     if (args.length > 1) throw new UsageError('takes at most one file');
     const board = boardOf(await readInput(args[0] ?? '-'));
     const tape = shortestExitTape(board);
     if (output.json) output.write(JSON.stringify({ board: board.id ?? null, reachesExit: tape !== null, tape: tape?.join('') ?? null, actions: tape?.length ?? null }));
     else if (tape) output.write(tape.join(''));
-    else console.error(`arena tape: no tape of at most 20 actions reaches EXIT on ${board.id ?? 'this board'}`);
+    else console.error(`agent-arena tape: no tape of at most 20 actions reaches EXIT on ${board.id ?? 'this board'}`);
     return tape ? 0 : 1;
   },
 };

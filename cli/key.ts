@@ -4,14 +4,14 @@ import { UsageError, type Command } from './command.ts';
 import { keep, keptAt, type KeptKey } from './key-file.ts';
 
 /**
- * `arena key rotate|revoke`: the kept arena key replaced by a new one, or turned off. By the
+ * `agent-arena key rotate|revoke`: the kept arena key replaced by a new one, or turned off. By the
  * kept key as bearer; with `--with-nonce` (the key lost, or leaked and replaced by someone
  * else) by the kept registration nonce instead. Neither key is ever printed: a new one goes
  * into the key file, in place of the old.
  */
 export const keyCommand: Command = {
   summary: 'rotate the kept arena key (the old one is refused at once) or revoke it',
-  usage: 'arena key rotate|revoke [--with-nonce] [--arena <url>] [--key-file <path>] [--json]',
+  usage: 'agent-arena key rotate|revoke [--with-nonce] [--arena <url>] [--key-file <path>] [--json]',
   options: ['arena', 'key-file'],
   flags: ['with-nonce'],
   async run(args, output, options) {
@@ -19,7 +19,7 @@ export const keyCommand: Command = {
     if ((change !== 'rotate' && change !== 'revoke') || rest.length > 0) throw new UsageError('takes rotate or revoke');
     const keyFile = options['key-file'] ?? (await chooseArena(options.arena)).keyFile;
     const kept = await keptAt(keyFile);
-    if (!kept) throw new UsageError(`no key file at ${keyFile}: run \`arena join\` first`);
+    if (!kept) throw new UsageError(`no key file at ${keyFile}: run \`agent-arena join\` first`);
     const byNonce = options['with-nonce'] === 'true' || kept.apiKey === undefined;
     const arena = arenaClient(kept.origin, byNonce ? undefined : kept.apiKey);
     const body = byNonce ? { registrationNonce: kept.registrationNonce } : {};
@@ -34,7 +34,7 @@ export const keyCommand: Command = {
     const { apiKey: _, ...withoutKey } = kept;
     await keep(keyFile, withoutKey satisfies KeptKey, false);
     const result = { revoked: true, revokedAt: revoked.revokedAt, keyFile };
-    output.write(output.json ? JSON.stringify(result) : `revoked at ${revoked.revokedAt}; ${keyFile} keeps the nonce alone (\`arena key rotate\` makes a new key with it)`);
+    output.write(output.json ? JSON.stringify(result) : `revoked at ${revoked.revokedAt}; ${keyFile} keeps the nonce alone (\`agent-arena key rotate\` makes a new key with it)`);
     return 0;
   },
 };

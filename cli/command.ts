@@ -4,7 +4,7 @@ export interface Output {
   write(text: string): void;
 }
 
-/** One command of `arena`: it resolves to the process's exit code. */
+/** One command of `agent-arena`: it resolves to the process's exit code. */
 export interface Command {
   summary: string;
   usage: string;

@@ -1,19 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { commitmentOf } from '../../core/games/triad-duel/commitment.ts';
-import { parseSequence, type Move } from '../../core/games/triad-duel/moves.ts';
+import { commitmentOf } from '../core/games/triad-duel/commitment.ts';
+import { parseSequence, type Move } from '../core/games/triad-duel/moves.ts';
 import { chooseArena } from './arena-choice.ts';
 import { arenaClient } from './arena-http.ts';
 import { UsageError, type Command } from './command.ts';
 
 /**
- * `arena duel invite|respond|reveal`: the Triad Duel's three steps. The challenger's commitment
+ * `agent-arena duel invite|respond|reveal`: the Triad Duel's three steps. The challenger's commitment
  * is computed here, from moves and a nonce that never leave this machine until the reveal.
  */
 export const duelCommand: Command = {
   summary: 'a Triad Duel, step by step: invite (the commitment made here), respond, reveal',
   usage:
-    'arena duel invite --moves <12 of R,P,S> [--challenger <name>] | arena duel respond <inviteToken> --moves <…> [--responder <name>] | ' +
-    'arena duel reveal <responseToken> --moves <…> --nonce <nonce>   [--arena <url>] [--json]',
+    'agent-arena duel invite --moves <12 of R,P,S> [--challenger <name>] | agent-arena duel respond <inviteToken> --moves <…> [--responder <name>] | ' +
+    'agent-arena duel reveal <responseToken> --moves <…> --nonce <nonce>   [--arena <url>] [--json]',
   options: ['moves', 'nonce', 'challenger', 'responder', 'arena'],
   async run(args, output, options) {
     const [step, token, ...rest] = args;

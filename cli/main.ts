@@ -1,5 +1,6 @@
+#!/usr/bin/env node
 /**
- * `arena`: the arena's command line for agents' developers and scripts. Each command is a file
+ * `agent-arena`: the arena's command line for agents' developers and scripts. Each command is a file
  * of its own beside this one; `--json` makes any command's output one JSON document for scripts.
  */
 import { parseArgs } from 'node:util';
@@ -23,7 +24,7 @@ const COMMANDS: Record<string, Command> = {
   verify: verifyCommand,
 };
 
-const USAGE = `usage: arena <command> [options]
+const USAGE = `usage: agent-arena <command> [options]
 
 commands:
 ${Object.entries(COMMANDS)
@@ -45,7 +46,7 @@ const command = name !== undefined && Object.hasOwn(COMMANDS, name) ? COMMANDS[n
 if (!command) {
   // Asked for: the usage on stdout. Not given a command it knows: on stderr, and exit code 2.
   if (name === '--help') console.log(USAGE);
-  else console.error(name === undefined ? USAGE : `arena: no command ${name}\n\n${USAGE}`);
+  else console.error(name === undefined ? USAGE : `agent-arena: no command ${name}\n\n${USAGE}`);
   process.exit(name === '--help' ? 0 : 2);
 }
 try {
@@ -55,7 +56,7 @@ try {
   };
   const { values, positionals } = parseArgs({ args: rest, options: { ...own, json: { type: 'boolean' }, help: { type: 'boolean' } }, allowPositionals: true });
   if (values.help) {
-    console.log(`arena ${name}: ${command.summary}\nusage: ${command.usage}`);
+    console.log(`agent-arena ${name}: ${command.summary}\nusage: ${command.usage}`);
     process.exit(0);
   }
   const given = values as Record<string, string | boolean | undefined>;
@@ -63,10 +64,10 @@ try {
   process.exitCode = await command.run(positionals, { json: values.json === true, write: (text) => process.stdout.write(`${text}\n`) }, options);
 } catch (error) {
   if (error instanceof ArenaProblemError || error instanceof ArenaUnreachableError) {
-    console.error(`arena ${name}: ${error.message}`);
+    console.error(`agent-arena ${name}: ${error.message}`);
     process.exit(1);
   }
   if (!(error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS'))) throw error;
-  console.error(`arena ${name}: ${(error as Error).message}\nusage: ${command.usage}`);
+  console.error(`agent-arena ${name}: ${(error as Error).message}\nusage: ${command.usage}`);
   process.exitCode = 2;
 }

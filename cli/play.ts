@@ -1,16 +1,16 @@
-import { shortestExitTape } from '../../core/games/packet-run/exit-path.ts';
+import { shortestExitTape } from '../core/games/packet-run/exit-path.ts';
 import { chooseArena } from './arena-choice.ts';
 import { arenaClient } from './arena-http.ts';
 import { UsageError, type Command } from './command.ts';
 
 /**
- * `arena play <tape>`: Packet Run on the classic board; `--trial`: a signed trial instead, on a
+ * `agent-arena play <tape>`: Packet Run on the classic board; `--trial`: a signed trial instead, on a
  * board under a random symmetry, so its tape is found there (a shortest one to EXIT) unless
  * given. `--json` prints the whole result, receipt included, to keep and verify.
  */
 export const playCommand: Command = {
   summary: 'play Packet Run: the classic board, or a signed trial (--trial) whose result mints a registration capability',
-  usage: 'arena play <tape> [--agent <name>] | arena play --trial [<tape>]   [--arena <url>] [--json]',
+  usage: 'agent-arena play <tape> [--agent <name>] | agent-arena play --trial [<tape>]   [--arena <url>] [--json]',
   options: ['agent', 'arena'],
   flags: ['trial'],
   async run(args, output, options) {

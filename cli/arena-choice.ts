@@ -9,7 +9,7 @@ export interface ArenaChoice {
   keyFile: string;
 }
 
-/** What `arena join` remembers: the arena it joined and where it kept the key. */
+/** What `agent-arena join` remembers: the arena it joined and where it kept the key. */
 const LAST_JOINED = 'last-joined';
 
 /**
