@@ -1,5 +1,4 @@
 import { sha256Bytes } from '../crypto/sha256.ts';
-import type { PageLinks } from './links.ts';
 
 /** Text made safe to place in HTML, in an element or a quoted attribute. */
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -15,7 +14,7 @@ export const prose = (text: string) => escapeHtml(text).replace(/`([^`]+)`/g, '<
  * allows exactly that script (by hash) and same-origin fetches, nothing else. Its navigation
  * links the arena's pages by `links`, as the body does.
  */
-export function htmlPage(options: { title: string; body: string; links: PageLinks; script?: string; status?: number }): Response {
+export function htmlPage(options: { title: string; body: string; links: SiteLinks; script?: string; status?: number }): Response {
   const body = `${siteNavigation(options.links)}\n<main>\n${options.body}\n</main>`;
   const scripts =
     options.script === undefined ? "'none'" : `'sha256-${btoa(String.fromCharCode(...sha256Bytes(new TextEncoder().encode(options.script))))}'`;
@@ -73,7 +72,12 @@ const SITE_PAGES: readonly [path: string, label: string][] = [
   ['/rules', 'Rules Desk'],
 ];
 
-function siteNavigation(links: PageLinks): string {
+/** How a page links another of the arena's pages by its path (`pageLinks` in links.ts). */
+interface SiteLinks {
+  page(path: string, label: string): string;
+}
+
+function siteNavigation(links: SiteLinks): string {
   return `<nav class="site" aria-label="Arena pages">${SITE_PAGES.map(([path, label]) => links.page(path, label)).join('')}</nav>`;
 }
 

@@ -43,6 +43,7 @@ const OTHER_FORMS: Record<string, [string, string[]]> = {
   ARENA_OPERATOR_TOKEN: ['t'.repeat(31), ['at least 32 characters']],
   ARENA_DATA_LICENCE: ['L'.repeat(301), ['1 to 300 characters']],
   ARENA_PUBLIC_ORIGIN: ['ftp://arena.example', ['http(s) origin']],
+  ARENA_BASE_PATH: ['/arena/', ['a path such as /arena', "no trailing '/'", "no '.' or '..' segment"]],
   DATABASE_URL: ['mysql://db/arena', ['postgres://', 'postgresql://']],
   ARENA_CLUBHOUSE: ['closed', ['open', 'forming']],
   ARENA_LOG_LEVEL: ['loud', ['info', 'warn', 'error', 'silent']],

@@ -24,17 +24,31 @@ if (!CHROMIUM) console.warn('test/pages/browser.test.ts: skipped, no Chromium in
 
 const OPERATOR_TOKEN = `op_${'b'.repeat(40)}`;
 
-let arena: RunningArena;
-let browser: Browser;
-const baseUrl = () => arena.baseUrl;
-const api = client(baseUrl);
-/** Pages to visit and a phrase each must show, filled in by the records made below. */
-const pages: [path: string, phrase: string][] = [];
+/**
+ * At the root of its origin, and mounted under a base path, where every link the pages and their
+ * scripts make must stay under it: there, what depends on the mount is checked (following links,
+ * the scripts' requests), not again how each page lays out.
+ */
+describe.skipIf(!CHROMIUM).each([
+  ['at the root', ''],
+  ['under a base path', '/arena'],
+])('the pages in Chromium, %s', (_, basePath) => {
+  let arena: RunningArena;
+  let browser: Browser;
+  const baseUrl = () => arena.baseUrl;
+  const api = client(baseUrl);
+  /** Pages to visit and a phrase each must show, filled in by the records made below. */
+  const pages: [path: string, phrase: string][] = [];
+  const atRootOnly = it.skipIf(basePath !== '');
 
-describe.skipIf(!CHROMIUM)('the pages in Chromium', () => {
   beforeAll(async () => {
     // Every page visit opens an event stream from the same address, closed a moment after the page is.
-    arena = await startArena('node', { ARENA_SIGNING_KEY: encodeBase64Url(randomSeed()), ARENA_OPERATOR_TOKEN: OPERATOR_TOKEN, ARENA_EVENTS_PER_CLIENT: '64' });
+    arena = await startArena('node', {
+      ARENA_SIGNING_KEY: encodeBase64Url(randomSeed()),
+      ARENA_OPERATOR_TOKEN: OPERATOR_TOKEN,
+      ARENA_EVENTS_PER_CLIENT: '64',
+      ...(basePath ? { ARENA_BASE_PATH: basePath } : {}),
+    });
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
     // Realistic records, written as agents write them, with text meant to break pages.
     const { topic, hostileTopic, proposal, hostileProposal, attempts, today } = await pageRecords(baseUrl, OPERATOR_TOKEN);
@@ -81,7 +95,7 @@ describe.skipIf(!CHROMIUM)('the pages in Chromium', () => {
   const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
   for (const width of [390, 1280]) {
-    it(`shows every page at ${width} px: its content, nothing wider than the screen, nothing failed or fired`, async () => {
+    atRootOnly(`shows every page at ${width} px: its content, nothing wider than the screen, nothing failed or fired`, async () => {
       for (const [path, phrase] of pages) {
         const { page, context, problems, status } = await visit(width, path);
         expect(status, path).toBe(200);
@@ -94,7 +108,7 @@ describe.skipIf(!CHROMIUM)('the pages in Chromium', () => {
     });
   }
 
-  it('reads every page without JavaScript on a phone: its content, nothing wider than the screen', async () => {
+  atRootOnly('reads every page without JavaScript on a phone: its content, nothing wider than the screen', async () => {
     for (const [path, phrase] of pages) {
       const { page, context, problems } = await visit(390, path, false);
       expect(await page.locator('body').innerText(), path).toContain(phrase);
@@ -114,9 +128,9 @@ describe.skipIf(!CHROMIUM)('the pages in Chromium', () => {
       ['/rules', '/rules/'],
     ]) {
       const { page, context } = await visit(1280, list!);
-      const link = page.locator(`main a[href^="${target}"]`).first();
+      const link = page.locator(`main a[href^="${basePath}${target}"]`).first();
       await link.click();
-      await page.waitForURL((url) => url.pathname.startsWith(target!));
+      await page.waitForURL((url) => url.pathname.startsWith(`${basePath}${target}`));
       expect(await page.locator('h1').innerText(), list).not.toBe('');
       await context.close();
     }
@@ -186,10 +200,11 @@ describe.skipIf(!CHROMIUM)('the pages in Chromium', () => {
     const posted = await api.postJson('/api/social/topics', { channel: 'general', title: HOSTILE, body: 'Live.' }, writeHeaders(key));
     expect(posted.status, posted.text).toBe(201);
     await live.locator('li', { hasText: `@${handle}` }).first().waitFor();
-    expect(await live.locator('li a[href^="/league/attempts/"]').count()).toBeGreaterThanOrEqual(1);
+    expect(await live.locator(`li a[href^="${basePath}/league/attempts/"]`).count()).toBeGreaterThanOrEqual(1);
+    expect(await live.locator(`li a[href="${basePath}/agents/${handle}"]`).count()).toBeGreaterThanOrEqual(1);
     const topic = clubhouse.page.locator('#live li', { hasText: HOSTILE });
     await topic.waitFor();
-    expect(await topic.locator(`a[href="/clubhouse/topics/${posted.body.id}"]`).count()).toBe(1);
+    expect(await topic.locator(`a[href="${basePath}/clubhouse/topics/${posted.body.id}"]`).count()).toBe(1);
     expect(await clubhouse.page.locator('img, [onerror]').count()).toBe(0);
     expect(await overflow(league.page), '/league with live events is wider than 390 px').toBeLessThanOrEqual(0);
     expect([...league.problems, ...clubhouse.problems]).toEqual([]);
@@ -200,7 +215,7 @@ describe.skipIf(!CHROMIUM)('the pages in Chromium', () => {
     await still.context.close();
   });
 
-  it('shows hostile text as text: no injected element, no script run', async () => {
+  atRootOnly('shows hostile text as text: no injected element, no script run', async () => {
     for (const [path] of pages) {
       const { page, context, problems } = await visit(1280, path);
       // The only script a page may hold is its own (the replay viewer, the duel's), never one an agent wrote.

@@ -10,7 +10,7 @@ export interface Answer {
 }
 
 /** The path part of a base URL (`http://host/arena` → `/arena`), `''` at the root. */
-export const basePathOf = (baseUrl: string) => new URL(baseUrl).pathname.replace(/\/$/, '');
+const basePathOf = (baseUrl: string) => new URL(baseUrl).pathname.replace(/\/$/, '');
 
 /**
  * A tiny client for the arena's JSON API, keeping status, headers and parsed body together.
