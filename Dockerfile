@@ -3,9 +3,9 @@
 # install and build, the runtime stage's copies), starts the server there on Node 22 as the image
 # does, and probes it with the image's health check.
 #
-# Build stage: only what `npm run build` needs, each at its locked version (scripts/build-deps.mjs
+# Build stage: only what the servers' build needs, each at its locked version (scripts/build-deps.mjs
 # narrows package.json and the lockfile to it): the production dependencies the bundles take in,
-# esbuild and TypeScript. Nothing of the development tree (test runtimes, workerd, linters).
+# esbuild. Nothing of the development tree (test runtimes, workerd, linters).
 FROM node:22-bookworm-slim AS build
 WORKDIR /app
 # The manifests first, so the install layer is reused while only sources change.
@@ -13,7 +13,7 @@ COPY package.json package-lock.json ./
 COPY scripts/build-deps.mjs scripts/build.mjs ./scripts/
 RUN node scripts/build-deps.mjs && npm ci --ignore-scripts --no-audit --no-fund
 COPY . .
-RUN npm run build
+RUN node scripts/build.mjs --servers
 
 # Runtime stage: the built server and the scripts that run it, nothing installed. dist/ bundles
 # every pure-JavaScript dependency, and on Node 22 the embedded database is node:sqlite, so
@@ -28,7 +28,7 @@ WORKDIR /app
 COPY package.json ./
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/scripts/run-built.mjs /app/scripts/build.mjs ./scripts/
-# The `arena` command: `docker compose exec arena node bin/arena.mjs verify …`.
+# The `agent-arena` command: `docker compose exec arena node bin/agent-arena.mjs verify …`.
 COPY --from=build /app/bin ./bin
 # The key file and the SQLite database live in /data: owned by the unprivileged `node` user the
 # image provides, so a fresh volume mounted there is writable by it.

@@ -1,7 +1,7 @@
 // `node scripts/build-deps.mjs`: rewrites package.json and package-lock.json in place to what
-// `npm run build` needs and nothing else, so that `npm ci` then installs only that: the
+// `node scripts/build.mjs --servers` needs and nothing else, so that `npm ci` then installs only that: the
 // production dependencies the bundles take in (not those they leave out: better-sqlite3) and the
-// build's own tools (esbuild, TypeScript), each at its locked version. The image's build stage
+// build's own tool (esbuild), each at its locked version. The image's build stage
 // runs it on its own copies; the development tree (test runtimes, workerd, browsers' drivers)
 // stays out of the image. Plain JavaScript, so it runs before anything is installed.
 import { readFile, writeFile } from 'node:fs/promises';
@@ -10,9 +10,14 @@ import { BUILD_TOOLS, EXTERNAL } from './build.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 
+/** What the servers' bundles take in: the dependencies and the peers (pg is an optional one) they do not leave out. */
+export function bundledDependencies(manifest) {
+  return Object.fromEntries(Object.entries({ ...manifest.dependencies, ...manifest.peerDependencies }).filter(([name]) => !EXTERNAL.includes(name)));
+}
+
 /** The manifest and lockfile narrowed to the build's needs. */
 export function buildManifests(manifest, lock) {
-  const dependencies = Object.fromEntries(Object.entries(manifest.dependencies ?? {}).filter(([name]) => !EXTERNAL.includes(name)));
+  const dependencies = bundledDependencies(manifest);
   const devDependencies = Object.fromEntries(BUILD_TOOLS.map((name) => [name, manifest.devDependencies[name]]));
   const packages = lock.packages;
   const needed = new Set();

@@ -2,11 +2,14 @@
 export declare const SERVERS: Record<string, string>;
 /** The package's modules in dist/ (`core/index.js`, …), each built from the TypeScript source of the same path. */
 export declare const PACKAGE_MODULES: string[];
+/** What a build makes: the package, the servers, or both (the default). */
+export type Part = 'package' | 'servers';
+export declare const PARTS: readonly Part[];
 /** Builds dist/ afresh (esbuild must be installed). */
-export declare function build(): Promise<void>;
-/** True when dist/ is missing, or a source it was built from changed since. */
-export declare function isStale(): Promise<boolean>;
+export declare function build(parts?: readonly Part[]): Promise<void>;
+/** True when dist/ is missing, lacks one of `parts`, or a source it was built from changed since. */
+export declare function isStale(parts?: readonly Part[]): Promise<boolean>;
 /** What the bundles leave out, loaded from node_modules where they run. */
 export declare const EXTERNAL: readonly string[];
-/** The development dependencies the build itself runs. */
+/** The development dependencies a build of the servers runs. */
 export declare const BUILD_TOOLS: readonly string[];

@@ -20,7 +20,13 @@ export const SERVERS = {
   'rotate-key': 'adapters/local/rotate-key.ts',
   migrate: 'adapters/local/migrate.ts',
   'health-probe': 'adapters/node/health-probe.ts',
+  // The command as the repository and the image run it (bin/agent-arena.mjs): its dependencies
+  // inside, where the package's dist/cli/main.js leaves them to the installer.
+  'agent-arena': 'cli/main.ts',
 };
+
+/** What a build makes: the package (`npm pack`'s), the servers (`npm start`'s, the image's), or both. */
+export const PARTS = ['package', 'servers'];
 
 /**
  * What the bundles leave out, loaded from node_modules where they run: better-sqlite3 (a native
@@ -28,8 +34,8 @@ export const SERVERS = {
  */
 export const EXTERNAL = ['better-sqlite3', 'pg-native'];
 
-/** The development dependencies the build itself runs (esbuild, and TypeScript for the declarations). */
-export const BUILD_TOOLS = ['esbuild', 'typescript-compiler'];
+/** The development dependencies a build of the servers runs (the package's also runs TypeScript, for its declarations). */
+export const BUILD_TOOLS = ['esbuild'];
 
 /** The package's modules, each built from the TypeScript source of the same path: `dist/core/index.js` from `core/index.ts`. */
 export const PACKAGE_MODULES = [...Object.values(manifest.exports).map((entry) => entry.default), ...Object.values(manifest.bin)].map((built) =>
@@ -43,18 +49,22 @@ const STAMP = `${root}dist/build.json`;
 /**
  * Builds dist/ afresh: into a folder of its own, then swapped in whole, so a server starting
  * meanwhile finds the old build or the new one, never half of one. esbuild is a development
- * dependency: this runs only where it is installed.
+ * dependency: this runs only where it is installed. The image's build stage makes the servers
+ * alone (`node scripts/build.mjs --servers`), with nothing but esbuild installed.
  */
-export async function build() {
+export async function build(parts = PARTS) {
   const esbuild = await import('esbuild');
   const fresh = `${root}dist.${process.pid}`;
   try {
-    await Promise.all([buildPackage(esbuild, fresh), buildServers(esbuild, `${fresh}/server`)]);
+    await Promise.all([
+      parts.includes('package') ? buildPackage(esbuild, fresh) : undefined,
+      parts.includes('servers') ? buildServers(esbuild, `${fresh}/server`) : undefined,
+    ]);
   } finally {
     // esbuild's service process would otherwise live as long as the server it built.
     await esbuild.stop();
   }
-  await writeFile(`${fresh}/build.json`, `${JSON.stringify({ builtAt: new Date().toISOString() })}\n`);
+  await writeFile(`${fresh}/build.json`, `${JSON.stringify({ builtAt: new Date().toISOString(), parts })}\n`);
   const old = `${root}dist.old.${process.pid}`;
   await rename(`${root}dist`, old).catch(() => undefined);
   // Another build swapped its own in meanwhile: built from the same sources, it stands.
@@ -116,10 +126,12 @@ async function buildServers(esbuild, outdir) {
   });
 }
 
-/** True when dist/ is missing, or a source it was built from changed since. */
-export async function isStale() {
+/** True when dist/ is missing, lacks one of `parts`, or a source it was built from changed since. */
+export async function isStale(parts = PARTS) {
   const built = await stat(STAMP).catch(() => undefined);
   if (!built) return true;
+  const { parts: made = [] } = JSON.parse(await readFile(STAMP, 'utf8'));
+  if (parts.some((part) => !made.includes(part))) return true;
   for (const source of SOURCES) if ((await newestChange(`${root}${source}`)) > built.mtimeMs) return true;
   return false;
 }
@@ -134,4 +146,4 @@ async function newestChange(path) {
   return newest;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) await build();
+if (process.argv[1] === fileURLToPath(import.meta.url)) await build(process.argv.includes('--servers') ? ['servers'] : PARTS);

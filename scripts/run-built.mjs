@@ -8,7 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, isStale, SERVERS } from './build.mjs';
 
 /** What each name runs, in dist/. */
-const RUNNABLE = { ...Object.fromEntries(Object.keys(SERVERS).map((name) => [name, `server/${name}.js`])), 'agent-arena': 'cli/main.js' };
+const RUNNABLE = Object.fromEntries(Object.keys(SERVERS).map((name) => [name, `server/${name}.js`]));
 
 const name = process.argv[2] ?? '';
 if (!Object.hasOwn(RUNNABLE, name)) {
@@ -28,7 +28,7 @@ function say(level, what) {
 }
 
 const dist = fileURLToPath(new URL(`../dist/${RUNNABLE[name]}`, import.meta.url));
-if (await isStale()) {
+if (await isStale(['servers'])) {
   const canBuild = await import('esbuild').then(() => true, () => false);
   if (canBuild) await build();
   else if (!existsSync(dist)) {

@@ -11,6 +11,7 @@ import { ConfigurationError, readEnvironment } from '../adapters/configuration/r
 import { DEFAULTS, VARIABLES } from '../adapters/configuration/variables.ts';
 import { DRAIN_BOUND_MS, IDLE_GRACE_MS } from '../adapters/graceful-shutdown.ts';
 import { BUILD_TOOLS, EXTERNAL } from '../scripts/build.mjs';
+import { bundledDependencies } from '../scripts/build-deps.mjs';
 import { nodeExecutable } from './support/node-versions.ts';
 import { spawnServer, type SpawnedServer } from './support/spawned-server.ts';
 
@@ -86,9 +87,9 @@ async function buildContext(): Promise<string[]> {
 }
 
 describe('the Dockerfile', () => {
-  it('builds with only what the build needs: the manifests narrowed to it first, then npm ci and npm run build', () => {
+  it('builds with only what the build needs: the manifests narrowed to it first, then npm ci and the servers’ build', () => {
     expect(of('FROM', 0)).toEqual(['node:22-bookworm-slim AS build']);
-    expect(of('RUN', 0)).toEqual(['node scripts/build-deps.mjs && npm ci --ignore-scripts --no-audit --no-fund', 'npm run build']);
+    expect(of('RUN', 0)).toEqual(['node scripts/build-deps.mjs && npm ci --ignore-scripts --no-audit --no-fund', 'node scripts/build.mjs --servers']);
     // The install sees only the manifests and the script that narrows them: its layer is reused while sources change.
     expect(of('COPY', 0)).toEqual(['package.json package-lock.json ./', 'scripts/build-deps.mjs scripts/build.mjs ./scripts/', '. .']);
   });
@@ -117,7 +118,7 @@ describe('the Dockerfile', () => {
       }
     }
     // The command (bin/) runs the scripts it copies, and they need nothing else of the sources.
-    expect(read('bin/arena.mjs')).toContain("'../scripts/run-built.mjs'");
+    expect(read('bin/agent-arena.mjs')).toContain("'../scripts/run-built.mjs'");
     expect([...read('scripts/run-built.mjs').matchAll(/from '\.\/([^']+)'/g)].map((match) => match[1])).toEqual(['build.mjs']);
   });
 
@@ -235,10 +236,11 @@ describe.skipIf(!nodeExecutable('22'))('the image, its steps performed in folder
   it('installs for the build the production dependencies it bundles and its tools, nothing else', async () => {
     const installed = await readdir(join(build, 'node_modules'));
     for (const tool of BUILD_TOOLS) expect(installed, tool).toContain(tool);
-    for (const name of Object.keys(manifest.dependencies).filter((name) => !EXTERNAL.includes(name))) expect(installed, name).toContain(name.split('/')[0]);
-    const unwanted = [...EXTERNAL, ...Object.keys(manifest.devDependencies).filter((name) => !BUILD_TOOLS.includes(name))];
+    const bundled = Object.keys(bundledDependencies(manifest));
+    for (const name of bundled) expect(installed, name).toContain(name.split('/')[0]);
+    const unwanted = [...EXTERNAL, ...Object.keys(manifest.devDependencies).filter((name) => !BUILD_TOOLS.includes(name) && !bundled.includes(name))];
     expect(unwanted.filter((name) => existsSync(join(build, 'node_modules', name)))).toEqual([]);
-    expect(existsSync(join(build, 'dist/node.js'))).toBe(true);
+    expect(existsSync(join(build, 'dist/server/node.js'))).toBe(true);
   });
 
   it('runs its command on Node 22 with no node_modules, healthy on the PORT it is given, unhealthy once stopped', async () => {
@@ -260,7 +262,7 @@ describe.skipIf(!nodeExecutable('22'))('the image, its steps performed in folder
       // The operator's commands run there too, on node:sqlite.
       const migrated = await run('npm', ['run', '--silent', 'migrate'], { cwd: runtime, env });
       expect(migrated.stdout).toMatch(/already at the latest schema/);
-      const played = await run('node', ['bin/arena.mjs', 'play', 'UURRDD', '--arena', server.baseUrl], { cwd: runtime, env });
+      const played = await run('node', ['bin/agent-arena.mjs', 'play', 'UURRDD', '--arena', server.baseUrl], { cwd: runtime, env });
       expect(played.stdout).toMatch(/^classic-benchmark: /);
     } finally {
       await server?.stop();

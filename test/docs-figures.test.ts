@@ -9,7 +9,7 @@ import { LINGER_BYTES, LINGER_MS } from '../adapters/lingering-close.ts';
 import { IDLE_GRACE_MS } from '../adapters/graceful-shutdown.ts';
 import { localDialect } from '../adapters/local/open-store.ts';
 import { loadLocalSettings, localStoreOf } from '../adapters/configuration/local-settings.ts';
-import { nodeSqliteOpener } from '../adapters/node/sqlite.ts';
+import { runtimeSqlite } from '../adapters/storage/sqlite-file.ts';
 import { CAPABILITY_TTL_SECONDS } from '../core/agents/capability.ts';
 import { MAX_KEY_GENERATION } from '../core/agents/keys.ts';
 import { HANDLE_PATTERN, REGISTRATION_NONCE_PATTERN } from '../core/agents/schema.ts';
@@ -148,14 +148,14 @@ describe('docs/running.md, Configuration', () => {
     process.chdir(await folder);
     let local: Awaited<ReturnType<typeof loadLocalSettings>>;
     try {
-      local = await loadLocalSettings({ ARENA_SIGNING_KEY: KEY, ARENA_SECRET: KEY }, await nodeSqliteOpener(), () => undefined);
+      local = await loadLocalSettings({ ARENA_SIGNING_KEY: KEY, ARENA_SECRET: KEY }, runtimeSqlite(), () => undefined);
       await local.arena.store.close();
       expect(existsSync('data/arena.db')).toBe(true);
     } finally {
       process.chdir(cwd);
     }
     // PostgreSQL's pool, as `pg` is given it.
-    await localDialect(localStoreOf(readEnvironment({ DATABASE_URL: 'postgres://arena@127.0.0.1:1/arena', ARENA_DATA_DIR: await folder })), await nodeSqliteOpener());
+    await localDialect(localStoreOf(readEnvironment({ DATABASE_URL: 'postgres://arena@127.0.0.1:1/arena', ARENA_DATA_DIR: await folder })), runtimeSqlite());
     const code: Record<string, string> = {
       PORT: String(local.port),
       HOST: local.hostname,

@@ -1,7 +1,7 @@
 /** A `pg` pool the arena makes from a connection string, as a Kysely dialect. */
 import type { Dialect } from 'kysely';
 import { createPostgresDialect, postgresEventNotices, type EventNotices } from '../../storage/index.ts';
-import { ConfigurationError } from '../environment.ts';
+import { ConfigurationError } from '../configuration/read.ts';
 import { logNotice } from '../notice.ts';
 
 /** The dialect, and what wakes its event streams, for a pool the arena makes. */

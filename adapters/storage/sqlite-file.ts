@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import process from 'node:process';
 import type { Dialect } from 'kysely';
 import { createBunSqliteDialect, createNodeSqliteDialect, createSqliteDialect, type BunSqliteDatabase, type NodeSqliteDatabase, type SqliteClient } from '../../storage/index.ts';
-import { ConfigurationError } from '../environment.ts';
+import { ConfigurationError } from '../configuration/read.ts';
 import { withBackgroundCheckpoints, type SqliteLibrary } from '../local/background-checkpoints.ts';
 import { ensurePrivateFile } from '../local/private-files.ts';
 

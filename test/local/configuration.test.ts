@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadLocalSettings } from '../../adapters/configuration/local-settings.ts';
 import { ConfigurationError, ENVIRONMENT_VARIABLES, readEnvironment, type Environment } from '../../adapters/configuration/read.ts';
 import { DEFAULTS, VARIABLES } from '../../adapters/configuration/variables.ts';
-import { nodeSqliteOpener } from '../../adapters/node/sqlite.ts';
+import { runtimeSqlite } from '../../adapters/storage/sqlite-file.ts';
 import { sourcesUnder } from '../support/runtime-leaks.ts';
 import { testArenaContext } from '../support/arena-context.ts';
 import { COMMANDS } from '../support/servers.ts';
@@ -104,7 +104,7 @@ describe('the environment, read at start', () => {
   it('states the defaults that apply: the adapters\' own, and those createArena takes', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'arena-defaults-'));
     try {
-      const settings = await loadLocalSettings({ ARENA_DATA_DIR: dataDir }, await nodeSqliteOpener(), () => undefined);
+      const settings = await loadLocalSettings({ ARENA_DATA_DIR: dataDir }, runtimeSqlite(), () => undefined);
       await settings.arena.store.close();
       // Each default, read as the variable's value, is what applies while it is unset.
       const stated = readEnvironment(Object.fromEntries(['PORT', 'HOST', 'ARENA_TRUST_PROXY', 'ARENA_LOG_LEVEL'].map((name) => [name, VARIABLES[name as 'PORT'].default])));

@@ -9,7 +9,7 @@ import { build as bundle } from 'esbuild';
 import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeBase64Url, randomSeed } from '../../core/index.ts';
-import { throwawayDatabase } from '../../fixtures/throwaway-postgres.ts';
+import { throwawayDatabase } from '../support/fixtures/throwaway-postgres.ts';
 import { nodeExecutable } from '../support/node-versions.ts';
 import { installPacked, packRepository } from '../support/packed-install.ts';
 import { spawnServer, type SpawnedServer } from '../support/spawned-server.ts';

@@ -14,9 +14,9 @@ import type { Store } from '../../core/index.ts';
 import { openPostgresStore } from '../../adapters/storage/postgres.ts';
 import { openSqliteStore } from '../../adapters/storage/sqlite.ts';
 import { openKyselyStore } from '../../storage/kysely.ts';
-import { throwawayDatabase } from '../../fixtures/throwaway-postgres.ts';
+import { throwawayDatabase } from '../support/fixtures/throwaway-postgres.ts';
 import { MIGRATION_COUNT } from '../support/migration-count.ts';
-import { newAgent, registeredOf } from './fixtures.ts';
+import { newAgent, registeredOf } from '../support/fixtures/store-records.ts';
 
 /** The store is migrated, and keeps and reads an agent. */
 async function expectWorking(store: Store): Promise<void> {
