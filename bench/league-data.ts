@@ -470,13 +470,7 @@ interface ExpectedLeague {
  * agent's first attempt is its join, with a finishing answer; the rest take the pool's answers
  * in turn.
  */
-async function writeLeague(
-  writer: LeagueWriter,
-  shape: LeagueShape,
-  keys: Keys,
-  log: (line: string) => void,
-  start: number,
-): Promise<{ date: string; expected: ExpectedLeague }> {
+async function writeLeague(writer: LeagueWriter, shape: LeagueShape, keys: Keys, log: (line: string) => void, start: number): Promise<{ date: string; expected: ExpectedLeague }> {
   const now = Date.now();
   const today = utcDate(now);
   const pool = await answerPool(keys);

@@ -118,23 +118,25 @@ async function chainRun(origin: string, steps: readonly ChainStep[], connections
   let chains = 0;
   /** Answers other than 200, by `<step> <status>`. */
   const refused = new Map<string, number>();
-  const requests = steps.map((step, index): autocannon.Request => ({
-    method: 'GET',
-    // The first path depends on nothing; every later one is built after the answer before it.
-    ...(index === 0
-      ? { path: step.path([]) }
-      : { setupRequest: (request, context) => (context.failed ? undefined : { ...request, path: step.path(context.bodies as string[]) }) }),
-    onResponse: (status, body, context) => {
-      if (status !== 200) {
-        const what = `${step.name} ${status}`;
-        refused.set(what, (refused.get(what) ?? 0) + 1);
-        context.failed = true;
-      } else {
-        (context.bodies as string[]).push(body);
-      }
-      if (index === steps.length - 1 && !context.failed) chains++;
-    },
-  }));
+  const requests = steps.map(
+    (step, index): autocannon.Request => ({
+      method: 'GET',
+      // The first path depends on nothing; every later one is built after the answer before it.
+      ...(index === 0
+        ? { path: step.path([]) }
+        : { setupRequest: (request, context) => (context.failed ? undefined : { ...request, path: step.path(context.bodies as string[]) }) }),
+      onResponse: (status, body, context) => {
+        if (status !== 200) {
+          const what = `${step.name} ${status}`;
+          refused.set(what, (refused.get(what) ?? 0) + 1);
+          context.failed = true;
+        } else {
+          (context.bodies as string[]).push(body);
+        }
+        if (index === steps.length - 1 && !context.failed) chains++;
+      },
+    }),
+  );
   const instance = autocannon({
     url: origin,
     connections,

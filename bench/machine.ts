@@ -27,7 +27,9 @@ export async function describeMachine(): Promise<Machine> {
     os: [await distribution(), `${os.type()} ${os.release()} ${os.arch()}`].filter(Boolean).join(', '),
     node: process.version,
     bun: versionOf(BUN, ['--version']),
-    deno: versionOf(DENO, ['--version']).split('\n')[0]!.replace(/^deno (\S+).*/, '$1'),
+    deno: versionOf(DENO, ['--version'])
+      .split('\n')[0]!
+      .replace(/^deno (\S+).*/, '$1'),
     tsx: packageVersion('tsx'),
     autocannon: packageVersion('autocannon'),
     date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),

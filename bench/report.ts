@@ -48,7 +48,7 @@ export function resultsMarkdown(machine: Machine, results: readonly CaseResult[]
       markdownTable(HEADINGS.map(capitalise), result.rows.map(cells), NUMERIC),
     ].join('\n\n'),
   );
-  return [
+  return `${[
     '# Benchmark results',
     [
       'Written by `npm run bench -- --write` (`bench/run.ts`); run `npm run bench` to measure again, or',
@@ -64,20 +64,15 @@ export function resultsMarkdown(machine: Machine, results: readonly CaseResult[]
     '## Machine',
     markdownTable(['Item', 'Value'], machineEntries(machine), new Set()),
     '## Targets',
-    [
-      'Each performance target with its figure when it was set (issue 13) and in this run, read from',
-      'the cases below.',
-    ].join('\n'),
+    ['Each performance target with its figure when it was set (issue 13) and in this run, read from', 'the cases below.'].join('\n'),
     markdownTable(['Target', 'Before', 'This run', 'Goal', 'Met'], targetLines(results), new Set()),
     ...(findings === undefined ? [] : [findings.trim()]),
     ...sections,
-  ].join('\n\n') + '\n';
+  ].join('\n\n')}\n`;
 }
 
 function describeContention(otherCpu: number | undefined): string {
-  return otherCpu === undefined
-    ? 'CPU use by other processes unknown'
-    : `other processes used ${(otherCpu * 100).toFixed(0)}% of the machine's CPU meanwhile`;
+  return otherCpu === undefined ? 'CPU use by other processes unknown' : `other processes used ${(otherCpu * 100).toFixed(0)}% of the machine's CPU meanwhile`;
 }
 
 function cells(row: Row): string[] {

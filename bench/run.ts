@@ -77,7 +77,8 @@ for (const bench of selected) {
 }
 
 const targets = targetLines(results).filter(([, , now]) => now !== 'not in this run');
-if (targets.length > 0) console.log(`targets:\n${targets.map(([what, before, now, goal, met]) => `  ${what}: ${before} -> ${now} (goal ${goal}${met ? `; met: ${met}` : ''})`).join('\n')}\n`);
+if (targets.length > 0)
+  console.log(`targets:\n${targets.map(([what, before, now, goal, met]) => `  ${what}: ${before} -> ${now} (goal ${goal}${met ? `; met: ${met}` : ''})`).join('\n')}\n`);
 
 if (failed) {
   process.exitCode = 1;

@@ -2,7 +2,10 @@
 
 /** The middle sample: robust to the odd sample disturbed by GC or another process. */
 export function median(values: readonly number[]): number {
-  return percentile([...values].sort((a, b) => a - b), 0.5);
+  return percentile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
 }
 
 /**

@@ -8,7 +8,5 @@ import { seededRandom } from '../test/support/fixtures/seeded-random.ts';
 export function tapePool(size = 1024, seed = 0x5eed): Direction[][] {
   const random = seededRandom(seed);
   const pick = (count: number) => Math.floor(random() * count);
-  return Array.from({ length: size }, () =>
-    Array.from({ length: 1 + pick(MAX_ACTIONS) }, () => DIRECTIONS[pick(DIRECTIONS.length)]!),
-  );
+  return Array.from({ length: size }, () => Array.from({ length: 1 + pick(MAX_ACTIONS) }, () => DIRECTIONS[pick(DIRECTIONS.length)]!));
 }

@@ -50,6 +50,7 @@ const lastJoinedFile = () => join(configFolder(), LAST_JOINED);
 /** The arena's URL as given, its trailing slashes gone; anything but an http(s) URL is a usage error. */
 function originOf(url: string): string {
   const trimmed = url.replace(/\/+$/, '');
-  if (!URL.canParse(trimmed) || !/^https?:$/.test(new URL(trimmed).protocol)) throw new UsageError(`${url} is not an http(s) URL: give the arena's address, such as ${DEFAULT_ARENA}`);
+  if (!URL.canParse(trimmed) || !/^https?:$/.test(new URL(trimmed).protocol))
+    throw new UsageError(`${url} is not an http(s) URL: give the arena's address, such as ${DEFAULT_ARENA}`);
   return trimmed;
 }

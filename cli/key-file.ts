@@ -58,7 +58,9 @@ export async function readKey(path: string): Promise<KeptKey & { apiKey: string 
 
 /** A file's text, or undefined where there is none. */
 export async function readPrivately(path: string): Promise<string | undefined> {
-  return readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? undefined : Promise.reject(new UsageError(`cannot read ${path}: ${error.code}`))));
+  return readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) =>
+    error.code === 'ENOENT' ? undefined : Promise.reject(new UsageError(`cannot read ${path}: ${error.code}`)),
+  );
 }
 
 /**

@@ -27,7 +27,9 @@ export const keyCommand: Command = {
       const rotated = await arena.rotateArenaKey({ body }).catch(withHint(byNonce));
       await keep(keyFile, { ...kept, apiKey: rotated.apiKey }, false);
       const result = { rotated: true, keyGeneration: rotated.keyGeneration, keyCreatedAt: rotated.keyCreatedAt, keyFile };
-      output.write(output.json ? JSON.stringify(result) : `rotated: key ${rotated.keyGeneration} made ${rotated.keyCreatedAt}, kept in ${keyFile}; the key it replaces is refused from now on`);
+      output.write(
+        output.json ? JSON.stringify(result) : `rotated: key ${rotated.keyGeneration} made ${rotated.keyCreatedAt}, kept in ${keyFile}; the key it replaces is refused from now on`,
+      );
       return 0;
     }
     const revoked = await arena.revokeArenaKey({ body }).catch(withHint(byNonce));

@@ -45,7 +45,11 @@ export const joinCommand: Command = {
     await keep(keyFile, { origin, registrationNonce, apiKey: joined.apiKey, agent: { id: joined.agent.id, handle: joined.agent.handle } }, false);
     // The commands that follow call this arena, with this key, unless told otherwise.
     await rememberJoined({ origin, keyFile });
-    report(output, { joined: joined.agent.handle, agentId: joined.agent.id, arena: origin, keyFile, ...attemptOf(joined) }, `joined ${origin} as ${joined.agent.handle}; key kept in ${keyFile}`);
+    report(
+      output,
+      { joined: joined.agent.handle, agentId: joined.agent.id, arena: origin, keyFile, ...attemptOf(joined) },
+      `joined ${origin} as ${joined.agent.handle}; key kept in ${keyFile}`,
+    );
     return 0;
   },
 };

@@ -60,7 +60,9 @@ try {
     process.exit(0);
   }
   const given = values as Record<string, string | boolean | undefined>;
-  const options = Object.fromEntries([...(command.options ?? []), ...(command.flags ?? [])].map((option) => [option, given[option] === true ? 'true' : (given[option] as string | undefined)]));
+  const options = Object.fromEntries(
+    [...(command.options ?? []), ...(command.flags ?? [])].map((option) => [option, given[option] === true ? 'true' : (given[option] as string | undefined)]),
+  );
   process.exitCode = await command.run(positionals, { json: values.json === true, write: (text) => process.stdout.write(`${text}\n`) }, options);
 } catch (error) {
   if (error instanceof ArenaProblemError || error instanceof ArenaUnreachableError) {

@@ -20,11 +20,7 @@ export interface ArenaEvent {
  * The events of the answer `first`, then of each reconnection (`reconnect(after)` sends the
  * request again from that id, or throws when it is refused), until `signal` aborts or the loop stops.
  */
-export async function* followedEvents(
-  first: Response,
-  reconnect: (after: number) => Promise<Response>,
-  signal: AbortSignal | undefined,
-): AsyncGenerator<ArenaEvent> {
+export async function* followedEvents(first: Response, reconnect: (after: number) => Promise<Response>, signal: AbortSignal | undefined): AsyncGenerator<ArenaEvent> {
   let answer: Response | undefined = first;
   let after: number | undefined;
   while (!signal?.aborted) {

@@ -63,8 +63,7 @@ export function createArenaClient(options: ArenaClientOptions): ArenaClient {
     if (!operation) throw new TypeError(`the arena has no operation ${String(operationId)}`);
     const url = `${base}${pathOf(operation.path, input.params)}${queryOf(input.query)}`;
     const headers = new Headers({ accept: ACCEPT, ...options.headers, ...input.headers });
-    const credential =
-      operation.auth === 'operator' ? (input.operatorToken ?? options.operatorToken) : operation.auth ? (input.apiKey ?? options.apiKey) : undefined;
+    const credential = operation.auth === 'operator' ? (input.operatorToken ?? options.operatorToken) : operation.auth ? (input.apiKey ?? options.apiKey) : undefined;
     if (credential !== undefined) headers.set('authorization', `Bearer ${credential}`);
     if (operation.durable) headers.set('idempotency-key', input.idempotencyKey ?? `arena-client-${crypto.randomUUID()}`);
     const hasBody = input.body !== undefined;
@@ -82,7 +81,12 @@ export function createArenaClient(options: ArenaClientOptions): ArenaClient {
   }
 
   /** An event stream, read as NDJSON: refused now with its problem, else followed across reconnections. */
-  async function following(operationId: OperationId, url: string, init: RequestInit, sent: (url: string, init: RequestInit) => Promise<Response>): Promise<AsyncIterable<ArenaEvent>> {
+  async function following(
+    operationId: OperationId,
+    url: string,
+    init: RequestInit,
+    sent: (url: string, init: RequestInit) => Promise<Response>,
+  ): Promise<AsyncIterable<ArenaEvent>> {
     const headers = new Headers(init.headers);
     headers.set('accept', 'application/x-ndjson, application/problem+json;q=0.9');
     const connect = async (to: string, extra: Record<string, string> = {}) => {
@@ -123,7 +127,13 @@ async function read(operationId: string, method: string, answer: Response, pathn
     isProblem(parsed) && /problem\+json/i.test(type)
       ? parsed
       : // Not the arena's problem document: its status and what it said, as one.
-        { type: 'about:blank', title: answer.statusText || `HTTP ${answer.status}`, status: answer.status, detail: typeof parsed === 'string' ? parsed.slice(0, 500) : JSON.stringify(parsed).slice(0, 500), body: parsed };
+        {
+          type: 'about:blank',
+          title: answer.statusText || `HTTP ${answer.status}`,
+          status: answer.status,
+          detail: typeof parsed === 'string' ? parsed.slice(0, 500) : JSON.stringify(parsed).slice(0, 500),
+          body: parsed,
+        };
   throw new ArenaProblemError(operationId, problem, { headers: answer.headers, method, pathname });
 }
 

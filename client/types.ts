@@ -19,26 +19,28 @@ type RequiredKeys<T> = { [K in keyof T]-?: {} extends Pick<T, K> ? never : K }[k
 type QueryPart<Q> = [Q] extends [undefined] ? {} : [RequiredKeys<Q>] extends [never] ? { query?: QueryInput<Q> } : { query: QueryInput<Q> };
 type BodyPart<K extends OperationId> = Entry<K> extends { protocol: true } ? { body: unknown } : [Contract<K>['body']] extends [undefined] ? {} : { body: Contract<K>['body'] };
 type ParamsPart<P extends string> = [ParamNames<P>] extends [never] ? {} : { params: { [Name in ParamNames<P>]: string | number } };
-type KeyPart<K extends OperationId> = Entry<K> extends { auth: 'agent' | 'optional-agent' }
-  ? {
-      /** The arena key for this call, in place of the client's. */
-      apiKey?: string;
-    }
-  : Entry<K> extends { auth: 'operator' }
+type KeyPart<K extends OperationId> =
+  Entry<K> extends { auth: 'agent' | 'optional-agent' }
     ? {
-        /** The operator's token for this call, in place of the client's. */
-        operatorToken?: string;
+        /** The arena key for this call, in place of the client's. */
+        apiKey?: string;
+      }
+    : Entry<K> extends { auth: 'operator' }
+      ? {
+          /** The operator's token for this call, in place of the client's. */
+          operatorToken?: string;
+        }
+      : {};
+type DurablePart<K extends OperationId> =
+  Entry<K> extends { durable: true }
+    ? {
+        /**
+         * The write's Idempotency-Key: a random one when not given. Give your own to finish, in
+         * another process, a write whose answer was lost: the arena answers a key once.
+         */
+        idempotencyKey?: string;
       }
     : {};
-type DurablePart<K extends OperationId> = Entry<K> extends { durable: true }
-  ? {
-      /**
-       * The write's Idempotency-Key: a random one when not given. Give your own to finish, in
-       * another process, a write whose answer was lost: the arena answers a key once.
-       */
-      idempotencyKey?: string;
-    }
-  : {};
 
 /** What every call may add. */
 export interface CallOptions {

@@ -38,17 +38,41 @@ import { joinRoutes, statusRoutes } from './status/routes.ts';
 
 /** The arena's surfaces, as the API description groups its operations (one tag each). */
 export const SURFACES = {
-  discovery: { name: 'Status and discovery', description: 'Where an agent starts: the arena’s status, its games, the documents that describe it (OpenAPI, JWKS, feed, problem types) and the activity pulse.' },
+  discovery: {
+    name: 'Status and discovery',
+    description: 'Where an agent starts: the arena’s status, its games, the documents that describe it (OpenAPI, JWKS, feed, problem types) and the activity pulse.',
+  },
   packetRun: { name: 'Packet Run', description: 'The classic board: signed trials, play by query string, submit a trial’s tape; every run comes back with a signed receipt.' },
-  triadDuel: { name: 'Triad Duel', description: 'Twelve rounds of commit, respond and reveal between two agents, each step a signed token that chains to the last; the chain verifies offline.' },
+  triadDuel: {
+    name: 'Triad Duel',
+    description: 'Twelve rounds of commit, respond and reveal between two agents, each step a signed token that chains to the last; the chain verifies offline.',
+  },
   stateForge: { name: 'State Forge', description: 'Designers submit bounded finite-state games as JSON: audited, sealed in a signed capsule, played and verified.' },
-  league: { name: 'Daily Packet League', description: 'One board a UTC day: join with a finishing tape, submit up to ten attempts with the arena key, read retained attempts and standings.' },
-  keys: { name: 'Arena keys', description: 'An agent’s arena key, after its join: rotated (with the key, or with the registration it was made from when the key is lost) and revoked. Keys are never stored, only their digests.' },
+  league: {
+    name: 'Daily Packet League',
+    description: 'One board a UTC day: join with a finishing tape, submit up to ten attempts with the arena key, read retained attempts and standings.',
+  },
+  keys: {
+    name: 'Arena keys',
+    description:
+      'An agent’s arena key, after its join: rotated (with the key, or with the registration it was made from when the key is lost) and revoked. Keys are never stored, only their digests.',
+  },
   clubhouse: { name: 'Clubhouse', description: 'Where agents that played talk: membership, topics and replies.' },
   rulesDesk: { name: 'Rules Desk', description: 'Rule proposals, their revisions, reviews and the operator’s status moves.' },
-  exports: { name: 'Open data', description: 'Every public record streamed whole, as NDJSON (attempts also as CSV): a day’s or the season’s attempts with their receipts, topics with replies, proposals with their history, check-ins.' },
-  events: { name: 'Live events', description: 'The arena as it happens: an event for every public write, from the store (so from every instance), as Server-Sent Events or NDJSON, resumable with Last-Event-ID.' },
-  receipts: { name: 'Receipts', description: 'Any evidence the arena signs (a receipt, a State Forge receipt or capsule) checked with its keys: what an offline verifier does with the JWKS.' },
+  exports: {
+    name: 'Open data',
+    description:
+      'Every public record streamed whole, as NDJSON (attempts also as CSV): a day’s or the season’s attempts with their receipts, topics with replies, proposals with their history, check-ins.',
+  },
+  events: {
+    name: 'Live events',
+    description:
+      'The arena as it happens: an event for every public write, from the store (so from every instance), as Server-Sent Events or NDJSON, resumable with Last-Event-ID.',
+  },
+  receipts: {
+    name: 'Receipts',
+    description: 'Any evidence the arena signs (a receipt, a State Forge receipt or capsule) checked with its keys: what an offline verifier does with the JWKS.',
+  },
   arrivalHall: { name: 'Arrival Hall', description: 'Check-ins of visiting clients, counted per day.' },
   pages: { name: 'Pages', description: 'The arena’s pages for people, rendered on the server.' },
   mcp: { name: 'MCP', description: 'The remote Model Context Protocol server (streamable HTTP): the arena’s operations as tools.' },
@@ -83,7 +107,18 @@ export function arenaRoutes(dispatch: Dispatch, basePath = '') {
     ...inSurface(SURFACES.exports, exportRoutes),
     ...inSurface(SURFACES.events, eventRoutes),
     ...inSurface(SURFACES.discovery, [...jwksRoutes, ...discoveryRoutes(table), ...joinRoutes, ...openApiRoutes(describe), ...problemRoutes]),
-    ...inSurface(SURFACES.pages, [...duelPageRoutes, ...leaguePageRoutes, ...leagueDayPageRoutes, ...attemptPageRoutes, ...clubhousePageRoutes, ...topicPageRoutes, ...rulesPageRoutes, ...proposalPageRoutes, ...agentPageRoutes, ...forgePageRoutes]),
+    ...inSurface(SURFACES.pages, [
+      ...duelPageRoutes,
+      ...leaguePageRoutes,
+      ...leagueDayPageRoutes,
+      ...attemptPageRoutes,
+      ...clubhousePageRoutes,
+      ...topicPageRoutes,
+      ...rulesPageRoutes,
+      ...proposalPageRoutes,
+      ...agentPageRoutes,
+      ...forgePageRoutes,
+    ]),
     ...inSurface(SURFACES.mcp, mcpRoutes(dispatch, catalog)),
     ...inSurface(SURFACES.a2a, a2aRoutes(dispatch, catalog)),
     ...inSurface(SURFACES.operations, [...healthRoutes, ...metricsRoutes]),

@@ -56,10 +56,7 @@ export async function build(parts = PARTS) {
   const esbuild = await import('esbuild');
   const fresh = `${root}dist.${process.pid}`;
   try {
-    await Promise.all([
-      parts.includes('package') ? buildPackage(esbuild, fresh) : undefined,
-      parts.includes('servers') ? buildServers(esbuild, `${fresh}/server`) : undefined,
-    ]);
+    await Promise.all([parts.includes('package') ? buildPackage(esbuild, fresh) : undefined, parts.includes('servers') ? buildServers(esbuild, `${fresh}/server`) : undefined]);
   } finally {
     // esbuild's service process would otherwise live as long as the server it built.
     await esbuild.stop();

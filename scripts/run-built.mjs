@@ -23,13 +23,26 @@ process.argv.splice(2, 1);
  * failure of its start); for the other commands, plain text.
  */
 function say(level, what) {
-  const line = name === 'node' ? JSON.stringify({ event: level === 'error' ? 'failure' : 'notice', level, time: new Date().toISOString(), ...(level === 'error' ? { requestId: null } : {}), what, ...(level === 'error' ? { error: null } : {}) }) : `agent-arena: ${what}`;
+  const line =
+    name === 'node'
+      ? JSON.stringify({
+          event: level === 'error' ? 'failure' : 'notice',
+          level,
+          time: new Date().toISOString(),
+          ...(level === 'error' ? { requestId: null } : {}),
+          what,
+          ...(level === 'error' ? { error: null } : {}),
+        })
+      : `agent-arena: ${what}`;
   console.error(line);
 }
 
 const dist = fileURLToPath(new URL(`../dist/${RUNNABLE[name]}`, import.meta.url));
 if (await isStale(['servers'])) {
-  const canBuild = await import('esbuild').then(() => true, () => false);
+  const canBuild = await import('esbuild').then(
+    () => true,
+    () => false,
+  );
   if (canBuild) await build();
   else if (!existsSync(dist)) {
     say('error', 'dist/ is not built and esbuild is not installed; run `npm ci && npm run build` first (a production image copies dist/ from its build stage)');

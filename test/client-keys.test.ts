@@ -21,7 +21,11 @@ const ONE_SLASH_64 = Array.from({ length: 10 }, (_, index) => (index % 2 ? `2001
 async function arenaWith(options: Partial<ArenaOptions>) {
   const arena = createArena({ signingKey: randomSeed(), secret: randomSeed(), store: await openMemoryStore(), ...options });
   const checkIn = async (address: string) => {
-    const request = new Request('http://arena.test/api/arrival', { method: 'POST', body: JSON.stringify(CHECK_IN), headers: { 'content-type': 'application/json', 'idempotency-key': freshKey() } });
+    const request = new Request('http://arena.test/api/arrival', {
+      method: 'POST',
+      body: JSON.stringify(CHECK_IN),
+      headers: { 'content-type': 'application/json', 'idempotency-key': freshKey() },
+    });
     return (await arena.fetch(request, { clientAddress: address })).status;
   };
   return { arena, checkIn };

@@ -51,7 +51,8 @@ function dockerfile(): Instruction[] {
 
 const instructions = dockerfile();
 const RUNTIME = Math.max(...instructions.map((instruction) => instruction.stage));
-const of = (keyword: string, stage = RUNTIME) => instructions.filter((instruction) => instruction.keyword === keyword && instruction.stage === stage).map((instruction) => instruction.args);
+const of = (keyword: string, stage = RUNTIME) =>
+  instructions.filter((instruction) => instruction.keyword === keyword && instruction.stage === stage).map((instruction) => instruction.args);
 /** The runtime stage's ENV, as name → value. */
 const imageEnv = Object.fromEntries(of('ENV').flatMap((args) => [...args.matchAll(/([A-Z_]+)=(\S+)/g)].map((match) => [match[1]!, match[2]!])));
 /** The exec-form command after HEALTHCHECK's options. */
@@ -67,7 +68,12 @@ function copyOf(args: string): { from?: string; sources: string[]; destination: 
 
 /** The command an npm script ends up running: its last `&&` step, through `npm run`/`npm start` and a shell's `exec`. */
 function finalCommand(script: string): string[] {
-  const words = script.split('&&').at(-1)!.trim().replace(/^exec\s+/, '').split(/\s+/);
+  const words = script
+    .split('&&')
+    .at(-1)!
+    .trim()
+    .replace(/^exec\s+/, '')
+    .split(/\s+/);
   if (words[0] === 'npm' && words[1] === 'start') return finalCommand(manifest.scripts.start!);
   if (words[0] === 'npm' && words[1] === 'run') return finalCommand(manifest.scripts[words[2]!]!);
   return words;
@@ -81,7 +87,17 @@ async function buildContext(): Promise<string[]> {
     .filter((line) => line !== '' && !line.startsWith('#'));
   expect(patterns.filter((pattern) => pattern.startsWith('!'))).toEqual([]);
   // Docker matches each pattern against the whole path from the context's root, and a folder's match takes its contents.
-  const matchers = patterns.map((pattern) => new RegExp(`^${pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*\*/g, '\u0000').replace(/\*/g, '[^/]*').replace(/\?/g, '[^/]').replace(/\u0000/g, '.*')}(/|$)`));
+  const matchers = patterns.map(
+    (pattern) =>
+      new RegExp(
+        `^${pattern
+          .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+          .replace(/\*\*/g, '\u0000')
+          .replace(/\*/g, '[^/]*')
+          .replace(/\?/g, '[^/]')
+          .replace(/\u0000/g, '.*')}(/|$)`,
+      ),
+  );
   const { stdout } = await run('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: root, maxBuffer: 16 << 20 });
   return stdout.split('\n').filter((file) => file !== '' && existsSync(`${root}${file}`) && !matchers.some((matcher) => matcher.test(file)));
 }
@@ -144,7 +160,9 @@ describe('the container files', () => {
   const compose = read('compose.yaml');
 
   it('keep secrets, databases and installed trees out of the build context', async () => {
-    const ignored = read('.dockerignore').split('\n').map((line) => line.trim());
+    const ignored = read('.dockerignore')
+      .split('\n')
+      .map((line) => line.trim());
     expect(ignored).toEqual(expect.arrayContaining(['.git', 'node_modules', 'dist', 'data', '*.db', '.dev.vars', '.env', '.env.*', '.wrangler']));
     const context = await buildContext();
     expect(context).toContain('scripts/build-deps.mjs');

@@ -168,7 +168,12 @@ describe('docs/running.md, Configuration', () => {
       ARENA_EVENTS_HEARTBEAT_MS: String(settings.events.heartbeatMs),
       ARENA_EVENTS_PER_CLIENT: String(settings.events.streamsPerClient),
       ARENA_EVENTS_MAX: String(settings.events.maxStreams),
-      ARENA_LOG_LEVEL: arenaLogFor({}, () => undefined, () => undefined).level ?? '',
+      ARENA_LOG_LEVEL:
+        arenaLogFor(
+          {},
+          () => undefined,
+          () => undefined,
+        ).level ?? '',
       ARENA_TRUST_PROXY: String(local.trustProxy),
     };
     // A variable without a default of its own says what stands in for it.
@@ -183,7 +188,7 @@ describe('docs/running.md, Configuration', () => {
 });
 
 /** A duration as the docs word it. */
-const inWords = (ms: number) => ({ 500: 'half a second', 1000: 'a second', 60_000: 'a minute' })[ms] ?? `${ms} ms`;
+const inWords = (ms: number) => ({ 500: 'half a second', 1000: 'a second', 60000: 'a minute' })[ms] ?? `${ms} ms`;
 const NUMBER_WORDS = ['none', 'one', 'two', 'three', 'four', 'five', 'six'];
 
 /**
@@ -223,7 +228,10 @@ const FIGURES: Record<string, string[]> = {
     `+${SCORING.efficiencyPerUnusedAction} per unused action of the ${MAX_ACTIONS}-action budget`,
     `| Hazard | −${-SCORING.hazard} every time`,
     `| Collision | −${-SCORING.collision} for every move`,
-    `(${[...BENCHMARKS].reverse().map(({ id, minimum }) => `${id} ${minimum}`).join(', ')})`,
+    `(${[...BENCHMARKS]
+      .reverse()
+      .map(({ id, minimum }) => `${id} ${minimum}`)
+      .join(', ')})`,
     `\`expiresAt\`, ${TRIAL_TTL_SECONDS / 60} minutes after issue`,
   ],
   'docs/protocol/triad-duel.md': [`A sequence is ${MOVE_COUNT} moves of \`R\`, \`P\`, \`S\` in either case, exactly ${NUMBER_WORDS[EACH_MOVE]} of each`],
@@ -238,8 +246,15 @@ const FIGURES: Record<string, string[]> = {
   ],
   'docs/protocol/league.md': [
     `limit of **${MAXIMUM_ATTEMPTS_PER_AGENT} per agent per UTC day**`,
-    `| \`registrationNonce\` | ${REGISTRATION_NONCE_PATTERN.source.match(/\{(\d+),(\d+)\}/)!.slice(1).join(' to ')} base64url characters`,
-    `unique, ${HANDLE_PATTERN.source.match(/\{(\d+),(\d+)\}/)!.slice(1).map((count) => Number(count) + 1).join(' to ')} of \`a-z 0-9 _ -\``,
+    `| \`registrationNonce\` | ${REGISTRATION_NONCE_PATTERN.source
+      .match(/\{(\d+),(\d+)\}/)!
+      .slice(1)
+      .join(' to ')} base64url characters`,
+    `unique, ${HANDLE_PATTERN.source
+      .match(/\{(\d+),(\d+)\}/)!
+      .slice(1)
+      .map((count) => Number(count) + 1)
+      .join(' to ')} of \`a-z 0-9 _ -\``,
   ],
   'docs/protocol/keys.md': [`A key may be rotated ${MAX_KEY_GENERATION} times`, `while the capability is valid (${CAPABILITY_TTL_SECONDS / 86_400} days`],
   'docs/protocol/rules-desk.md': [`the newest ${REVIEWS_LISTED} at most`],
@@ -265,7 +280,11 @@ describe('the figures each page states', () => {
     const migrations = readdirSync(join(REPOSITORY, 'storage/migrations')).filter((name) => /^\d{4}-.*\.ts$/.test(name) && !name.includes('.test.'));
     expect(migrations).toHaveLength(MIGRATION_COUNT);
     for (const file of docFiles()) {
-      for (const [, number] of docText(file).matchAll(/migrations? (\d{4})\b/g)) expect(migrations.some((name) => name.startsWith(`${number}-`)), `${file}: migration ${number}`).toBe(true);
+      for (const [, number] of docText(file).matchAll(/migrations? (\d{4})\b/g))
+        expect(
+          migrations.some((name) => name.startsWith(`${number}-`)),
+          `${file}: migration ${number}`,
+        ).toBe(true);
       for (const [, count] of docText(file).matchAll(/"migrations":(\d+)/g)) expect(Number(count), `${file}: /readyz's count`).toBe(MIGRATION_COUNT);
     }
   });
@@ -280,7 +299,11 @@ describe('the figures each page states', () => {
     const page = docText('docs/running.md');
     const table = page.slice(page.indexOf('| Metric |'), page.indexOf('\n\n', page.indexOf('| Metric |')));
     const listed = [...table.matchAll(/^\| `(arena_[a-z_]+)` \| ([a-z]+)/gm)].map(([, name, type]) => `${name} ${type}`);
-    const given = [...createArenaMetrics('node', 0).exposition().matchAll(/^# TYPE (\S+) (\S+)$/gm)].map(([, name, type]) => `${name} ${type}`);
+    const given = [
+      ...createArenaMetrics('node', 0)
+        .exposition()
+        .matchAll(/^# TYPE (\S+) (\S+)$/gm),
+    ].map(([, name, type]) => `${name} ${type}`);
     expect(listed.sort()).toEqual(given.sort());
   });
 });

@@ -53,7 +53,10 @@ const PRINTS: Record<string, RegExp[]> = {
   ],
   'docs/protocol/triad-duel.md': [/^true$/m],
   'docs/protocol/state-forge.md': [/^true$/m],
-  'docs/protocol/evidence.md': [/\bvalid: a packet-run receipt signed \S+, as a Packet Run run; checked signature, kind, checksum, fields; unsigned: receipt\.jwks$/m, /"valid":true/],
+  'docs/protocol/evidence.md': [
+    /\bvalid: a packet-run receipt signed \S+, as a Packet Run run; checked signature, kind, checksum, fields; unsigned: receipt\.jwks$/m,
+    /"valid":true/,
+  ],
   'docs/protocol/idempotency.md': [/\bidempotency-replayed: true\r?$/im],
   'docs/protocol/league.md': [/"remainingAttempts":8/],
   'docs/protocol/rules-desk.md': [/"status":"under-review"/],
@@ -115,9 +118,18 @@ describe('the code blocks of the docs', () => {
 
   it('link only to files and headings that exist', () => {
     /** A heading's anchor, as GitHub makes it. */
-    const anchor = (heading: string) => heading.toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+    const anchor = (heading: string) =>
+      heading
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+        .replace(/\s/g, '-');
     // Headings outside the fenced blocks, whose lines may start with a shell comment's `#`.
-    const anchors = (file: string) => [...docText(file).replace(/^\s*```[\s\S]*?^\s*```$/gm, '').matchAll(/^#{1,6} (.+)$/gm)].map(([, heading]) => anchor(heading!));
+    const anchors = (file: string) =>
+      [
+        ...docText(file)
+          .replace(/^\s*```[\s\S]*?^\s*```$/gm, '')
+          .matchAll(/^#{1,6} (.+)$/gm),
+      ].map(([, heading]) => anchor(heading!));
     const broken: string[] = [];
     for (const file of docFiles()) {
       for (const [, target] of docText(file).matchAll(/\]\(([^)\s]+)\)/g)) {
@@ -141,13 +153,20 @@ describe('the code blocks of the docs', () => {
 
 // Several sessions at once: most of their time is spent waiting on the arena and on processes.
 describe.concurrent('the shell blocks of docs/, run as written', () => {
-  it.each(sessions.map((session) => [session.join(', then '), session] as const))('%s', async (_, session) => {
-    const script = shellScript(session.flatMap((file) => blocksOf(file, 'sh')).map((block) => block.code), arena.baseUrl);
-    const { stdout } = await run('bash', ['-c', script], { cwd: folder, env: readerEnvironment(), maxBuffer: 32 << 20 });
-    for (const file of session) for (const printed of PRINTS[file] ?? []) expect(stdout, file).toMatch(printed);
-    // What a reader's `node -pe` prints when the field it reads is not in the answer.
-    expect(stdout).not.toMatch(/undefined$/m);
-  }, 120_000);
+  it.each(sessions.map((session) => [session.join(', then '), session] as const))(
+    '%s',
+    async (_, session) => {
+      const script = shellScript(
+        session.flatMap((file) => blocksOf(file, 'sh')).map((block) => block.code),
+        arena.baseUrl,
+      );
+      const { stdout } = await run('bash', ['-c', script], { cwd: folder, env: readerEnvironment(), maxBuffer: 32 << 20 });
+      for (const file of session) for (const printed of PRINTS[file] ?? []) expect(stdout, file).toMatch(printed);
+      // What a reader's `node -pe` prints when the field it reads is not in the answer.
+      expect(stdout).not.toMatch(/undefined$/m);
+    },
+    120_000,
+  );
 });
 
 describe('the JavaScript and TypeScript blocks of the docs', () => {
@@ -173,10 +192,17 @@ describe('the JavaScript and TypeScript blocks of the docs', () => {
   }, 120_000);
 
   // A script that joins the league is given today's entry ticket, as its comment says a reader gives it.
-  it.each(scripts.map((block) => [key(block), block] as const))('%s runs and prints what it says', async (_, block) => {
-    const { board } = (await (await fetch(`${arena.baseUrl}/api/league`)).json()) as { board: Board };
-    const tape = bestRun(board)!.tape.join('');
-    const { stdout } = await run(join(REPOSITORY, 'node_modules/.bin/tsx'), ['--tsconfig', join(work, 'tsconfig.json'), fileOf(block), tape], { cwd: work, env: readerEnvironment() });
-    expect(stdout).toMatch(SCRIPT_PRINTS[key(block)]!);
-  }, 60_000);
+  it.each(scripts.map((block) => [key(block), block] as const))(
+    '%s runs and prints what it says',
+    async (_, block) => {
+      const { board } = (await (await fetch(`${arena.baseUrl}/api/league`)).json()) as { board: Board };
+      const tape = bestRun(board)!.tape.join('');
+      const { stdout } = await run(join(REPOSITORY, 'node_modules/.bin/tsx'), ['--tsconfig', join(work, 'tsconfig.json'), fileOf(block), tape], {
+        cwd: work,
+        env: readerEnvironment(),
+      });
+      expect(stdout).toMatch(SCRIPT_PRINTS[key(block)]!);
+    },
+    60_000,
+  );
 });

@@ -15,14 +15,23 @@ async function arenaWith(options: Partial<ArenaOptions>) {
   const clock = { now: Date.parse('2031-03-01T12:00:00Z') };
   const arena = createArena({ signingKey: randomSeed(), secret: randomSeed(), store: await openMemoryStore(), now: () => clock.now, ...options });
   const post = async (path: string, body: unknown) => {
-    const request = new Request(`http://arena.test${path}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', 'idempotency-key': freshKey() } });
+    const request = new Request(`http://arena.test${path}`, {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: { 'content-type': 'application/json', 'idempotency-key': freshKey() },
+    });
     const response = await arena.fetch(request, CLIENT);
     return { status: response.status, body: await response.json() };
   };
   const league = async () => (await arena.fetch(new Request('http://arena.test/api/league'))).json();
   const join = async (handle: string, challengeToken?: string) => {
     const today = await league();
-    return post('/api/league/join', { challengeToken: challengeToken ?? today.challengeToken, actions: finishingTape(today.board), registrationNonce: freshNonce(), agent: { handle } });
+    return post('/api/league/join', {
+      challengeToken: challengeToken ?? today.challengeToken,
+      actions: finishingTape(today.board),
+      registrationNonce: freshNonce(),
+      agent: { handle },
+    });
   };
   const arrivals = async () => (await (await arena.fetch(new Request('http://arena.test/api/arrival'))).json()).count;
   return { clock, post, league, join, arrivals };

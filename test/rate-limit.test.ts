@@ -100,7 +100,8 @@ describe.skipIf(!postgres)('the anonymous write budget across two instances on o
     const before = (await api(0).get('/api/arrival')).body.count;
     const { challengeToken, board } = (await api(0).get('/api/league')).body;
     const forged = { challengeToken: forgedToken(challengeToken), actions: finishingTape(board) };
-    const forgedJoin = (i: number) => api(i).postJson('/api/league/join', { ...forged, registrationNonce: freshNonce(), agent: { handle: `forger-${i}` } }, { ...as, 'idempotency-key': freshKey() });
+    const forgedJoin = (i: number) =>
+      api(i).postJson('/api/league/join', { ...forged, registrationNonce: freshNonce(), agent: { handle: `forger-${i}` } }, { ...as, 'idempotency-key': freshKey() });
     const checkIn = (i: number) => api(i).postJson('/api/arrival', CHECK_IN, { ...as, 'idempotency-key': freshKey() });
     const [refused, raced] = await Promise.all([Promise.all(Array.from({ length: 12 }, (_, i) => forgedJoin(i))), Promise.all(Array.from({ length: 8 }, (_, i) => checkIn(i)))]);
     // A forged join is refused 400, or 429 when it found the budget full (held by writes in flight).

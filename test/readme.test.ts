@@ -32,7 +32,17 @@ describe('README.md, run as written', () => {
     expect(blocks.filter((block) => !block.runs).map((block) => block.heading)).toEqual(['Quick start']);
     const runs = blocks.filter((block) => block.runs);
     expect(runs.map((block) => block.heading)).toEqual(['A first game', "Join today's league", 'Check a receipt without the arena']);
-    const { stdout } = await run('bash', ['-c', shellScript(runs.map((block) => block.code), arena.baseUrl)], { cwd: folder, maxBuffer: 32 << 20 });
+    const { stdout } = await run(
+      'bash',
+      [
+        '-c',
+        shellScript(
+          runs.map((block) => block.code),
+          arena.baseUrl,
+        ),
+      ],
+      { cwd: folder, maxBuffer: 32 << 20 },
+    );
     // The league submit was retained: the join was attempt 1, the submit attempt 2.
     expect(stdout).toContain('"remainingAttempts":8');
     // The run is verified offline.

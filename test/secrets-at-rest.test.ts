@@ -83,19 +83,40 @@ describe('secrets at rest after the docs flows', () => {
     await expectRecords(arena);
     const bytes = rawBytes(join(dataDir, 'arena.db'));
     expect(bytes.length).toBeGreaterThan(0);
-    expectAbsent(bytes, { nonce: nonce!, 'arena key': key!, 'join Idempotency-Key': joinKey!, 'operator Idempotency-Key': operatorKey!, 'operator token': operatorToken, 'client address': CLIENT_ADDRESS, 'user agent': USER_AGENT });
+    expectAbsent(bytes, {
+      nonce: nonce!,
+      'arena key': key!,
+      'join Idempotency-Key': joinKey!,
+      'operator Idempotency-Key': operatorKey!,
+      'operator token': operatorToken,
+      'client address': CLIENT_ADDRESS,
+      'user agent': USER_AGENT,
+    });
   });
 
   it('PostgreSQL: no secret in a dump of the database', async (context) => {
     const postgres = await realPostgres();
     if (!postgres?.bin) return context.skip('needs PostgreSQL and its pg_dump (CI installs them)');
     cleanups.push(() => postgres.dispose());
-    const arena = await startArena('node', { ...common, DATABASE_URL: postgres.url, ARENA_SIGNING_KEY: encodeBase64Url(randomSeed()), ARENA_SECRET: encodeBase64Url(randomSeed()) });
+    const arena = await startArena('node', {
+      ...common,
+      DATABASE_URL: postgres.url,
+      ARENA_SIGNING_KEY: encodeBase64Url(randomSeed()),
+      ARENA_SECRET: encodeBase64Url(randomSeed()),
+    });
     cleanups.push(() => arena.stop());
     const [nonce, key, joinKey, operatorKey] = await runDocs(arena, operatorToken);
     await expectRecords(arena);
     const { stdout: dump } = await run(join(postgres.bin, 'pg_dump'), ['--dbname', postgres.url], { maxBuffer: 64 * 1024 * 1024 });
     expect(dump).toContain('COPY public.attempts');
-    expectAbsent(dump, { nonce: nonce!, 'arena key': key!, 'join Idempotency-Key': joinKey!, 'operator Idempotency-Key': operatorKey!, 'operator token': operatorToken, 'client address': CLIENT_ADDRESS, 'user agent': USER_AGENT });
+    expectAbsent(dump, {
+      nonce: nonce!,
+      'arena key': key!,
+      'join Idempotency-Key': joinKey!,
+      'operator Idempotency-Key': operatorKey!,
+      'operator token': operatorToken,
+      'client address': CLIENT_ADDRESS,
+      'user agent': USER_AGENT,
+    });
   });
 });

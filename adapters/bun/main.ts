@@ -49,4 +49,3 @@ stopGracefully({
 });
 // Announced once a stop signal is handled: a supervisor may send one as soon as it reads this.
 logNotice('info', `Agent Arena (bun) listening on http://localhost:${server.port}${arena.basePath}`);
-

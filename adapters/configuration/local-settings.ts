@@ -53,7 +53,11 @@ export async function loadLocalSettings(env: Environment, openSqlite: SqliteOpen
       retiredPublicKeys,
       ...arenaSettingsOf(config),
       store: await openLocalStore(localStoreOf(config), openSqlite, warnOnce),
-      log: arenaLogFor(config, (line) => console.log(line), (line) => console.error(line)),
+      log: arenaLogFor(
+        config,
+        (line) => console.log(line),
+        (line) => console.error(line),
+      ),
     },
   };
 }

@@ -29,7 +29,15 @@ const FALSE = ['0', 'false', 'no', 'off'];
 
 const isKey = (text: string) => decodeBase64Url(text)?.length === 32;
 const KEY = '32 bytes in base64url (43 characters)';
-const key = { rule: `must be ${KEY}`, schema: v.pipe(v.string(), v.trim(), v.check(isKey, `must be ${KEY}`), v.transform((text) => decodeBase64Url(text)!)) };
+const key = {
+  rule: `must be ${KEY}`,
+  schema: v.pipe(
+    v.string(),
+    v.trim(),
+    v.check(isKey, `must be ${KEY}`),
+    v.transform((text) => decodeBase64Url(text)!),
+  ),
+};
 
 /** A whole number from `min` to `max`; refused with a message stating both. */
 function whole(min: number, max: number, what = 'a whole number', note = '') {
@@ -87,13 +95,18 @@ export const VARIABLES = {
   ARENA_SECRET: {
     ...key,
     default: 'the key file, else derived from ARENA_SIGNING_KEY',
-    meaning: "The server secret daily boards, circuits and keys derive from; set it before you ever rotate the signing key.",
+    meaning: 'The server secret daily boards, circuits and keys derive from; set it before you ever rotate the signing key.',
   },
   ARENA_RETIRED_PUBLIC_KEYS: {
     rule: retiredKeys,
     schema: v.pipe(
       v.string(),
-      v.transform((list) => list.split(',').map((item) => item.trim()).filter((item) => item !== '')),
+      v.transform((list) =>
+        list
+          .split(',')
+          .map((item) => item.trim())
+          .filter((item) => item !== ''),
+      ),
       v.check((keys) => keys.every(isKey), retiredKeys),
       v.transform((keys) => keys.map((text) => decodeBase64Url(text)!)),
     ),
@@ -150,7 +163,13 @@ export const VARIABLES = {
   },
   ARENA_TRUST_PROXY: {
     rule: yesOrNo,
-    schema: v.pipe(v.string(), v.trim(), v.toLowerCase(), v.picklist([...TRUE, ...FALSE], yesOrNo), v.transform((flag) => TRUE.includes(flag))),
+    schema: v.pipe(
+      v.string(),
+      v.trim(),
+      v.toLowerCase(),
+      v.picklist([...TRUE, ...FALSE], yesOrNo),
+      v.transform((flag) => TRUE.includes(flag)),
+    ),
     default: 'no',
     localOnly: true,
     meaning: 'Take the client address from the last X-Forwarded-For hop, the one your proxy appends (behind your own proxy only).',

@@ -12,17 +12,20 @@ const settings = await loadLocalSettings(Deno.env.toObject(), runtimeSqlite()).c
 const arena = createArena({ ...settings.arena, runtime: 'deno' });
 // Once stopping, every answer closes its connection (graceful-shutdown.ts).
 let stopping = false;
-const server = listening(settings, (code) => Deno.exit(code), () =>
-  Deno.serve(
-    {
-      port: settings.port,
-      hostname: settings.hostname,
-      // Announced below, once a stop signal is handled (rather than Deno's own line).
-      onListen: () => undefined,
-      onError: errorHandler(arena),
-    },
-    fetchHandler(arena, { trustProxy: settings.trustProxy, closing: () => stopping }),
-  ),
+const server = listening(
+  settings,
+  (code) => Deno.exit(code),
+  () =>
+    Deno.serve(
+      {
+        port: settings.port,
+        hostname: settings.hostname,
+        // Announced below, once a stop signal is handled (rather than Deno's own line).
+        onListen: () => undefined,
+        onError: errorHandler(arena),
+      },
+      fetchHandler(arena, { trustProxy: settings.trustProxy, closing: () => stopping }),
+    ),
 );
 
 stopGracefully({

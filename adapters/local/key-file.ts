@@ -121,7 +121,10 @@ async function removeStaleTemporaryFiles(dataDir: string): Promise<void> {
   for (const name of await readdir(dataDir)) {
     if (!name.startsWith(prefix)) continue;
     const path = join(dataDir, name);
-    const modified = await stat(path).then((found) => found.mtimeMs, () => Date.now());
+    const modified = await stat(path).then(
+      (found) => found.mtimeMs,
+      () => Date.now(),
+    );
     if (Date.now() - modified > STALE_TEMPORARY_MS) await rm(path, { force: true });
   }
 }
@@ -134,9 +137,7 @@ function parseKeyFile(path: string, text: string): KeyFile {
     file = undefined;
   }
   if (typeof file?.signingKey?.seed !== 'string' || typeof file.serverSecret?.value !== 'string' || !Array.isArray(file.retiredSigningKeys)) {
-    throw new Error(
-      `${path} is not a valid Agent Arena key file. Restore it from a backup; only if no receipt was ever signed with its key, remove it to start with new keys.`,
-    );
+    throw new Error(`${path} is not a valid Agent Arena key file. Restore it from a backup; only if no receipt was ever signed with its key, remove it to start with new keys.`);
   }
   return file;
 }
@@ -144,7 +145,7 @@ function parseKeyFile(path: string, text: string): KeyFile {
 /** A base64url-encoded 32-byte value of the key file, or a clear start-up error naming where it came from. */
 function parseKey(text: string, source: string): Uint8Array {
   const bytes = decodeBase64Url(text.trim());
-  if (!bytes || bytes.length !== 32) throw new ConfigurationError(`${source} must be 32 bytes in base64url (43 characters)`);
+  if (bytes?.length !== 32) throw new ConfigurationError(`${source} must be 32 bytes in base64url (43 characters)`);
   return bytes;
 }
 

@@ -27,7 +27,10 @@ export function answerClientError(error: Error & { code?: string; rawPacket?: Bu
   // connection ends once it is out.
   if (error.code === 'HPE_CLOSED_CONNECTION') return;
   const bare = error.code === undefined ? undefined : BARE[error.code];
-  if (bare) return writeAndClose(socket, bare);
+  if (bare) {
+    writeAndClose(socket, bare);
+    return;
+  }
   const response =
     error.code === 'HPE_INVALID_METHOD'
       ? refusal(methodNotImplemented(methodToken(error.rawPacket)), undefined, basePath)

@@ -224,7 +224,10 @@ function writeHead(response: Response, incoming: IncomingMessage, outgoing: Serv
     else {
       const failure = refusal(internalFailure(), undefined, basePath);
       outgoing.writeHead(failure.status, headersOf(failure, incoming));
-      void failure.arrayBuffer().then((bytes) => outgoing.end(new Uint8Array(bytes)), () => outgoing.destroy());
+      void failure.arrayBuffer().then(
+        (bytes) => outgoing.end(new Uint8Array(bytes)),
+        () => outgoing.destroy(),
+      );
     }
     return false;
   }

@@ -12,7 +12,13 @@ import { answerOnSocket } from './socket-answer.ts';
  * way to stop it (`drain`). `basePath` is the arena's, which the adapter's own problems name
  * their types under.
  */
-export async function serve(options: { fetch: FetchHandler; port: number; hostname: string; trustProxy?: boolean; basePath?: string }): Promise<{ server: Server; port: number; drain: () => Promise<void> }> {
+export async function serve(options: {
+  fetch: FetchHandler;
+  port: number;
+  hostname: string;
+  trustProxy?: boolean;
+  basePath?: string;
+}): Promise<{ server: Server; port: number; drain: () => Promise<void> }> {
   const basePath = options.basePath ?? '';
   // Node refuses request heads past 16 KiB with a bare 431; a 64 KiB allowance lets the core
   // answer an oversized query (a long token, say) with its own problem document.

@@ -35,9 +35,13 @@ export function runtimeSqlite(): SqliteOpener {
 /** better-sqlite3's Database, or the line that says to install it. */
 function betterSqlite3(): new (path: string) => SqliteClient {
   try {
-    return createRequire(import.meta.url)('better-sqlite3') as new (path: string) => SqliteClient;
+    return createRequire(import.meta.url)('better-sqlite3') as new (
+      path: string,
+    ) => SqliteClient;
   } catch (error) {
-    throw new ConfigurationError(`this Node (${process.version}) has no node:sqlite: install better-sqlite3 (npm install better-sqlite3), or run Node 22.13 or later`, { cause: error });
+    throw new ConfigurationError(`this Node (${process.version}) has no node:sqlite: install better-sqlite3 (npm install better-sqlite3), or run Node 22.13 or later`, {
+      cause: error,
+    });
   }
 }
 

@@ -1,5 +1,16 @@
 /** `agent-arena/workers`: the arena as a Cloudflare Worker over a D1 binding (wrangler.toml's `main`). */
-import { createArena, internalFailure, misconfigured, refusal, standardResponse, storageUnavailable, StorageUnavailableError, withHeaders, type Arena, type ArenaOptions } from '../../core/index.ts';
+import {
+  createArena,
+  internalFailure,
+  misconfigured,
+  refusal,
+  standardResponse,
+  storageUnavailable,
+  StorageUnavailableError,
+  withHeaders,
+  type Arena,
+  type ArenaOptions,
+} from '../../core/index.ts';
 import { openD1Store, type D1DatabaseLike } from '../../storage/d1.ts';
 import { arenaSettingsOf, keysOf } from '../configuration/arena-options.ts';
 import { ConfigurationError, readEnvironment, type Environment } from '../configuration/read.ts';
@@ -69,7 +80,11 @@ async function open(env: Env, options: WorkerOptions): Promise<Arena> {
   const config = readEnvironment(env as Environment);
   const keys = keysOf(config);
   const settings = arenaSettingsOf(config);
-  const log = arenaLogFor(config, (line) => console.log(line), (line) => console.error(line));
+  const log = arenaLogFor(
+    config,
+    (line) => console.log(line),
+    (line) => console.error(line),
+  );
   if (!env.DB) throw new ConfigurationError('DB must be bound to a D1 database (see wrangler.toml)');
   const store = await openD1Store(env.DB);
   return createArena({ ...keys, ...settings, log, runtime: 'workers', ...options, store });

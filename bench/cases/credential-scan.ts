@@ -30,7 +30,9 @@ JSON-like text that names the registration type (each is parsed, and the parse f
 reads the text in one pass, so every ratio is a constant; the crafted headers cost most, one
 failed JSON parse every 31 characters.`,
   async run() {
-    const rates = await measureRates(Object.fromEntries(Object.entries(TEXTS).map(([name, text]) => [name, syncCalls(() => holdsCredential(text))])) as Record<keyof typeof TEXTS, ReturnType<typeof syncCalls>>);
+    const rates = await measureRates(
+      Object.fromEntries(Object.entries(TEXTS).map(([name, text]) => [name, syncCalls(() => holdsCredential(text))])) as Record<keyof typeof TEXTS, ReturnType<typeof syncCalls>>,
+    );
     const prose = rateRow('prose', 'texts/s', rates.prose);
     const row = (name: keyof typeof TEXTS, label: string) => compared(rateRow(label, 'texts/s', rates[name]), prose);
     return [

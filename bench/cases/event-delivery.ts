@@ -68,12 +68,21 @@ async function deliveries(database: string, env: Record<string, string>, what?: 
     for (const name of ['a', 'b']) servers.push(await startChildServer(`adapters/node (${database}, instance ${name})`, ['scripts/run-built.mjs', 'node'], shared));
     const [reader, other] = servers as [ChildServer, ChildServer];
     const rows: Row[] = [];
-    for (const [where, writer] of [['same instance', reader], ['other instance', other]] as const) {
+    for (const [where, writer] of [
+      ['same instance', reader],
+      ['other instance', other],
+    ] as const) {
       log(`${database}, ${where}: ${WRITES} writes at ${RATE}/s`);
       const { delivered, answered } = await delivery(reader, writer);
       const row = (q: number, label: string) => {
-        const ours = percentile([...delivered].sort((x, y) => x - y), q);
-        const theirs = percentile([...answered].sort((x, y) => x - y), q);
+        const ours = percentile(
+          [...delivered].sort((x, y) => x - y),
+          q,
+        );
+        const theirs = percentile(
+          [...answered].sort((x, y) => x - y),
+          q,
+        );
         return compared(
           { label: `event delivered, ${where}, ${database}, ${label}`, value: ours, unit: 'ms', ...(what ? { note: what } : {}) },
           { label: `write answered, ${label}`, value: theirs, unit: 'ms' },
@@ -124,7 +133,14 @@ async function delivery(reader: ChildServer, writer: ChildServer): Promise<Deliv
         const written = await fetch(`${writer.origin}/api/arrival`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'idempotency-key': `bench-${index}-${Math.random()}` },
-          body: JSON.stringify({ displayName: `Bench ${index}`, model: 'bench', sentBy: 'the event-delivery bench', source: 'bench', purpose: 'Measuring.', operatorAuthorized: true }),
+          body: JSON.stringify({
+            displayName: `Bench ${index}`,
+            model: 'bench',
+            sentBy: 'the event-delivery bench',
+            source: 'bench',
+            purpose: 'Measuring.',
+            operatorAuthorized: true,
+          }),
         });
         const body = await written.json();
         if (written.status !== 200 && written.status !== 201) throw new Error(`a check-in answered ${written.status}: ${JSON.stringify(body)}`);

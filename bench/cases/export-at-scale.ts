@@ -56,12 +56,34 @@ the store is read ${EXPORT_PAGE} attempts a page, one page at a time, as the cli
       for (let run = 0; run < RUNS; run++) {
         for (const side of ['small', 'large'] as const) runs[side].push(await exportSeason(origins[side], leagues[side].attempts));
       }
-      const peak = (side: 'small' | 'large') => medianRow(`peak RSS exporting ${count(leagues[side].attempts)} attempts`, 'MB', runs[side].map((e) => e.rssPeakMb));
-      const rate = medianRow(`records per second, exporting ${count(large.attempts)}`, 'records/s', runs.large.map((e) => e.lines / e.seconds));
-      const smallRate = medianRow(`records per second, exporting ${count(small.attempts)}`, 'records/s', runs.small.map((e) => e.lines / e.seconds));
-      const before = medianRow(`RSS before exporting ${count(large.attempts)}`, 'MB', runs.large.map((e) => e.rssBeforeMb));
+      const peak = (side: 'small' | 'large') =>
+        medianRow(
+          `peak RSS exporting ${count(leagues[side].attempts)} attempts`,
+          'MB',
+          runs[side].map((e) => e.rssPeakMb),
+        );
+      const rate = medianRow(
+        `records per second, exporting ${count(large.attempts)}`,
+        'records/s',
+        runs.large.map((e) => e.lines / e.seconds),
+      );
+      const smallRate = medianRow(
+        `records per second, exporting ${count(small.attempts)}`,
+        'records/s',
+        runs.small.map((e) => e.lines / e.seconds),
+      );
+      const before = medianRow(
+        `RSS before exporting ${count(large.attempts)}`,
+        'MB',
+        runs.large.map((e) => e.rssBeforeMb),
+      );
       const megabytes = (runs.large[0]!.bytes / 1e6).toFixed(0);
-      const seconds = medianRow(`seconds to export ${count(large.attempts)}`, 's', runs.large.map((e) => e.seconds), `${megabytes} MB of NDJSON`);
+      const seconds = medianRow(
+        `seconds to export ${count(large.attempts)}`,
+        's',
+        runs.large.map((e) => e.seconds),
+        `${megabytes} MB of NDJSON`,
+      );
       return [compared(rate, smallRate), seconds, compared(peak('large'), peak('small')), before] satisfies Row[];
     } finally {
       await Promise.all(servers.map((server) => server.stop()));

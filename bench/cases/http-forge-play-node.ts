@@ -53,7 +53,10 @@ that verifies against the arena's JWKS.`,
       if (theirs.text.length !== real.text.length) throw new Error(`the minimal server answered ${theirs.text.length} characters, not ${real.text.length}`);
       await jwtVerify((JSON.parse(theirs.text) as { receipt: { token: string } }).receipt.token, jwks, { typ: 'forge-receipt+jwt' });
       const bytes = Buffer.byteLength(real.text);
-      const bare = await startChildServer(NAMES.bare, ['--import', 'tsx', 'bench/servers/bare-json.ts'], { BODY_BYTES: String(bytes), CONTENT_TYPE: 'application/json; charset=utf-8' });
+      const bare = await startChildServer(NAMES.bare, ['--import', 'tsx', 'bench/servers/bare-json.ts'], {
+        BODY_BYTES: String(bytes),
+        CONTENT_TYPE: 'application/json; charset=utf-8',
+      });
       servers.push(bare);
 
       const bySide: Record<Side, ChildServer> = { arena, minimal, bare };

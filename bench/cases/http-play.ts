@@ -29,7 +29,13 @@ interface Servers {
 const SERVERS: Record<Runtime, Servers> = {
   node: {
     executable: process.execPath,
-    names: { arena: 'adapters/node', minimal: 'minimal node:http', headed: 'minimal form with the arena’s headers, node:http', hono: 'Hono (@hono/node-server)', bare: 'bare node:http' },
+    names: {
+      arena: 'adapters/node',
+      minimal: 'minimal node:http',
+      headed: 'minimal form with the arena’s headers, node:http',
+      hono: 'Hono (@hono/node-server)',
+      bare: 'bare node:http',
+    },
     args: {
       arena: ['scripts/run-built.mjs', 'node'],
       minimal: ['--import', 'tsx', 'bench/servers/minimal-play.ts'],
@@ -70,7 +76,13 @@ const SERVERS: Record<Runtime, Servers> = {
   },
   deno: {
     executable: DENO,
-    names: { arena: 'adapters/deno', minimal: 'minimal Deno.serve', headed: 'minimal form with the arena’s headers, Deno.serve', hono: 'Hono on Deno.serve', bare: 'bare Deno.serve' },
+    names: {
+      arena: 'adapters/deno',
+      minimal: 'minimal Deno.serve',
+      headed: 'minimal form with the arena’s headers, Deno.serve',
+      hono: 'Hono on Deno.serve',
+      bare: 'bare Deno.serve',
+    },
     args: {
       arena: [...DENO_RUN, 'adapters/deno/main.ts'],
       minimal: [...DENO_RUN, 'bench/servers/web/minimal-play.ts'],
@@ -175,8 +187,14 @@ function rows(runs: Record<Side, Run[]>, bodyBytes: number, names: Record<Side, 
     compared(row('bare', `CPU per request, ${names.bare} (no work)`, 'µs', cpu), row('minimal', names.minimal, 'µs', cpu)),
     compared(row('arena', `GET play, ${names.arena}`, 'req/s', rps, note), row('hono', names.hono, 'req/s', rps)),
     compared(row('arena', `GET play, ${names.arena}`, 'req/s', rps), row('minimal', names.minimal, 'req/s', rps)),
-    compared(row('arena', `p50 latency, ${names.arena}`, 'ms', (r) => r.p50Ms), row('minimal', `p50, ${names.minimal}`, 'ms', (r) => r.p50Ms)),
-    compared(row('arena', `p99 latency, ${names.arena}`, 'ms', (r) => r.p99Ms), row('minimal', `p99, ${names.minimal}`, 'ms', (r) => r.p99Ms)),
+    compared(
+      row('arena', `p50 latency, ${names.arena}`, 'ms', (r) => r.p50Ms),
+      row('minimal', `p50, ${names.minimal}`, 'ms', (r) => r.p50Ms),
+    ),
+    compared(
+      row('arena', `p99 latency, ${names.arena}`, 'ms', (r) => r.p99Ms),
+      row('minimal', `p99, ${names.minimal}`, 'ms', (r) => r.p99Ms),
+    ),
   ];
 }
 
@@ -204,6 +222,7 @@ async function answerOf(url: string): Promise<Answer> {
 async function sameAnswer(url: string, real: Answer, jwks: ReturnType<typeof createLocalJWKSet>): Promise<void> {
   const response = await fetch(url);
   const text = await response.text();
-  if (response.status !== 200 || Buffer.byteLength(text) !== real.bytes) throw new Error(`${url} answered ${response.status} with ${Buffer.byteLength(text)} bytes, not ${real.bytes}`);
+  if (response.status !== 200 || Buffer.byteLength(text) !== real.bytes)
+    throw new Error(`${url} answered ${response.status} with ${Buffer.byteLength(text)} bytes, not ${real.bytes}`);
   await jwtVerify(JSON.parse(text).receipt.token, jwks, { typ: 'receipt+jwt' });
 }

@@ -141,7 +141,13 @@ function rows(runs: Record<Side, ChainLoadResult[]>, bodyBytes: readonly number[
   return [
     compared(row('arena', 'invite → respond → reveal, adapters/node', 'chains/s', cps, chainsNote), row('bare', 'bare node:http', 'chains/s', cps)),
     compared(row('arena', 'requests, adapters/node', 'req/s', rps, requestsNote), row('bare', 'bare node:http', 'req/s', rps)),
-    compared(row('arena', 'p50 latency, adapters/node', 'ms', (r) => r.p50Ms), row('bare', 'p50, bare node:http', 'ms', (r) => r.p50Ms)),
-    compared(row('arena', 'p99 latency, adapters/node', 'ms', (r) => r.p99Ms), row('bare', 'p99, bare node:http', 'ms', (r) => r.p99Ms)),
+    compared(
+      row('arena', 'p50 latency, adapters/node', 'ms', (r) => r.p50Ms),
+      row('bare', 'p50, bare node:http', 'ms', (r) => r.p50Ms),
+    ),
+    compared(
+      row('arena', 'p99 latency, adapters/node', 'ms', (r) => r.p99Ms),
+      row('bare', 'p99, bare node:http', 'ms', (r) => r.p99Ms),
+    ),
   ];
 }

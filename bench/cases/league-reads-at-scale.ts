@@ -207,8 +207,14 @@ function rows(family: string, path: Path, runs: Record<Side, LoadResult[]>, byte
   const large = `${family}, ${count(attemptsIn(LARGE))} attempts`;
   const small = `${family}, ${count(attemptsIn(SMALL))} attempts`;
   return [
-    compared(row('large', `GET ${path} p50, ${large}`, (run) => run.p50Ms, note), row('small', `p50, ${small}`, (run) => run.p50Ms)),
-    compared(row('large', `GET ${path} p99, ${large}`, (run) => run.p99Ms), row('small', `p99, ${small}`, (run) => run.p99Ms)),
+    compared(
+      row('large', `GET ${path} p50, ${large}`, (run) => run.p50Ms, note),
+      row('small', `p50, ${small}`, (run) => run.p50Ms),
+    ),
+    compared(
+      row('large', `GET ${path} p99, ${large}`, (run) => run.p99Ms),
+      row('small', `p99, ${small}`, (run) => run.p99Ms),
+    ),
   ];
 }
 

@@ -108,4 +108,3 @@ async function untilReady(url: string, exited: () => boolean): Promise<void> {
   }
   throw new Error(`${url} was not ready within 30 s${exited() ? ' (the server exited)' : ''}`);
 }
-

@@ -60,12 +60,7 @@ token with the default \`auto\` Ed25519 engine). The three are sampled in turn.`
     const capsuleBytes = new TextEncoder().encode(sealed.capsule).length;
     const schema = rateRow('Ajv stateForgeJsonSchema', 'definitions/s', rates.schema, `${fileBytes}-byte file`);
     const audit = rateRow('auditDefinition', 'definitions/s', rates.audit);
-    const compiled = rateRow(
-      'compile (audit + sealCapsule)',
-      'definitions/s',
-      rates.compile,
-      `Ed25519 engine: ${engine}; ${capsuleBytes}-byte capsule token`,
-    );
+    const compiled = rateRow('compile (audit + sealCapsule)', 'definitions/s', rates.compile, `Ed25519 engine: ${engine}; ${capsuleBytes}-byte capsule token`);
     return [schema, compared(audit, schema), compared(compiled, audit)];
   },
 };

@@ -14,10 +14,7 @@ interface Route {
 }
 
 const routes = new Map(
-  Object.entries(JSON.parse(process.env.ROUTES ?? '{}') as Record<string, Route>).map(([path, route]) => [
-    path,
-    { contentType: route.contentType, body: Buffer.from(route.body) },
-  ]),
+  Object.entries(JSON.parse(process.env.ROUTES ?? '{}') as Record<string, Route>).map(([path, route]) => [path, { contentType: route.contentType, body: Buffer.from(route.body) }]),
 );
 if (routes.size === 0) throw new Error('ROUTES must map at least one path to a body');
 

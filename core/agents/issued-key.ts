@@ -9,7 +9,8 @@ export function issuedKey(apiKey: string, key: ArenaKeyState, keyNotice: string)
 }
 
 /** The words every answer that holds a key ends with: how to keep it, and how to get it back. */
-export const KEY_RECOVERY = 'It is not stored here. If it is lost, the registration it was made from gives it again (joining again, or redeeming the same capability); if it leaks, rotate or revoke it (POST /api/keys/rotate, /api/keys/revoke).';
+export const KEY_RECOVERY =
+  'It is not stored here. If it is lost, the registration it was made from gives it again (joining again, or redeeming the same capability); if it leaks, rotate or revoke it (POST /api/keys/rotate, /api/keys/revoke).';
 
 /**
  * The key a registration holds now, as a join gives it again: derived through the key's

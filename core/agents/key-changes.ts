@@ -25,7 +25,8 @@ export interface KeyChangeRequest {
 }
 
 const ROTATED_NOTICE = `Keep this key private: send it only as \`Authorization: Bearer <key>\` to this arena. The key it replaces is refused from now on, on every instance. ${KEY_RECOVERY}`;
-const REVOKED_NOTICE = 'The key is refused from now on, on every instance. The agent, its records and counts stay as they are; to act again, rotate with the registration the agent was made from (POST /api/keys/rotate with registrationNonce or registrationCapability).';
+const REVOKED_NOTICE =
+  'The key is refused from now on, on every instance. The agent, its records and counts stay as they are; to act again, rotate with the registration the agent was made from (POST /api/keys/rotate with registrationNonce or registrationCapability).';
 
 /** `POST /api/keys/rotate`: a new key, derived from the one it replaces. */
 export async function rotateKey(arena: ArenaContext, asked: KeyChangeRequest) {
@@ -90,7 +91,9 @@ async function registrationOf(arena: ArenaContext, body: KeyChangeBody): Promise
     return { capabilityId: (await readCapability(arena, body.registrationCapability, 'registrationCapability')).id };
   }
   if (body.registrationNonce !== undefined) {
-    throw new HttpError('invalid-request', 'send registrationNonce or registrationCapability, not both', { errors: [{ path: 'registrationCapability', message: 'one registration at a time' }] });
+    throw new HttpError('invalid-request', 'send registrationNonce or registrationCapability, not both', {
+      errors: [{ path: 'registrationCapability', message: 'one registration at a time' }],
+    });
   }
   throw unauthorized('send the arena key as `Authorization: Bearer <key>` with a body of {}, or registrationNonce or registrationCapability without a bearer', AUTH_REALM);
 }
@@ -101,7 +104,8 @@ async function change(arena: ArenaContext, keyChange: KeyChange): Promise<ArenaK
   if (state) return state;
   const now = await arena.store.keyStateOf(keyChange.agentId);
   if ('keyDigest' in keyChange.to && now && now.generation >= MAX_KEY_GENERATION) throw rotatedTooOften();
-  if ('keyDigest' in keyChange.from) throw unauthorized('this arena key was rotated or revoked while the request was handled; it is no longer good', `${AUTH_REALM}, error="invalid_token"`);
+  if ('keyDigest' in keyChange.from)
+    throw unauthorized('this arena key was rotated or revoked while the request was handled; it is no longer good', `${AUTH_REALM}, error="invalid_token"`);
   throw new HttpError('conflict', 'the key was changed by another request while this one was handled; send a new request (with a new Idempotency-Key) if a change is still wanted');
 }
 

@@ -4,7 +4,8 @@ import { MAX_KEY_GENERATION } from './keys.ts';
 import { KeyRevokedResponseSchema, KeyRotatedResponseSchema } from './responses.ts';
 import { KeyChangeBodySchema } from './schema.ts';
 
-const WHO = 'with the key as bearer and a body of `{}`, or (the key lost, or leaked and replaced) with no bearer and the registration the agent was made from: `registrationNonce`, or `registrationCapability` while it is valid';
+const WHO =
+  'with the key as bearer and a body of `{}`, or (the key lost, or leaked and replaced) with no bearer and the registration the agent was made from: `registrationNonce`, or `registrationCapability` while it is valid';
 
 /** An agent's arena key: rotated (a new key, the old one refused at once) or revoked. */
 export const keyRoutes = [

@@ -34,7 +34,9 @@ export const RegistrationNonceSchema = v.pipe(
 export const KeyChangeBodySchema = v.strictObject(
   {
     registrationNonce: v.optional(v.pipe(RegistrationNonceSchema, v.description('The nonce the agent joined the league with: send it instead of a bearer key'))),
-    registrationCapability: v.optional(v.pipe(TokenSchema, v.description('The registration capability the agent was made with, while it is valid (30 days): send it instead of a bearer key'))),
+    registrationCapability: v.optional(
+      v.pipe(TokenSchema, v.description('The registration capability the agent was made with, while it is valid (30 days): send it instead of a bearer key')),
+    ),
   },
   objectMessages(['registrationNonce', 'registrationCapability'], 'the body must be a JSON object: {} with the key as bearer, or registrationNonce or registrationCapability'),
 );

@@ -81,7 +81,7 @@ function writeObject(value: object, seen: Set<object>): string {
     for (const name of sortedNames(record)) {
       const item = record[name];
       if (item === undefined || typeof item === 'symbol') continue;
-      text += (text.length === 1 ? '' : ',') + quoteName(name) + ':' + write(item, seen);
+      text += `${(text.length === 1 ? '' : ',') + quoteName(name)}:${write(item, seen)}`;
     }
     text += '}';
   }

@@ -35,13 +35,7 @@ export async function createSigner(seed: Uint8Array, engine: Ed25519Engine): Pro
     const secret = seed.slice();
     return { publicKey, sign: async (message) => ed25519.sign(message, secret) };
   }
-  const key = await crypto.subtle.importKey(
-    'jwk',
-    { kty: 'OKP', crv: 'Ed25519', d: encodeBase64Url(seed), x: encodeBase64Url(publicKey) },
-    { name: 'Ed25519' },
-    false,
-    ['sign'],
-  );
+  const key = await crypto.subtle.importKey('jwk', { kty: 'OKP', crv: 'Ed25519', d: encodeBase64Url(seed), x: encodeBase64Url(publicKey) }, { name: 'Ed25519' }, false, ['sign']);
   return {
     publicKey,
     sign: async (message) => new Uint8Array(await crypto.subtle.sign({ name: 'Ed25519' }, key, owned(message))),

@@ -1,14 +1,6 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { encodeBase64Url } from './base64url.ts';
-import {
-  createSigner,
-  createVerifier,
-  publicKeyFromSeed,
-  webCryptoSupportsEd25519,
-  type Ed25519Engine,
-  type Ed25519Signer,
-  type Ed25519Verifier,
-} from './ed25519.ts';
+import { createSigner, createVerifier, publicKeyFromSeed, webCryptoSupportsEd25519, type Ed25519Engine, type Ed25519Signer, type Ed25519Verifier } from './ed25519.ts';
 
 /** A public Ed25519 key as published in the JWKS. */
 export interface PublicJwk {

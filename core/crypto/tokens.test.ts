@@ -12,7 +12,10 @@ const claims = fc.dictionary(
 );
 
 async function rejection(promise: Promise<unknown>): Promise<TokenError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(TokenError);
   return error as TokenError;
 }
@@ -117,10 +120,7 @@ describe('the two Ed25519 engines', () => {
   it('produce byte-identical tokens', async () => {
     const seed = new Uint8Array(32).fill(5);
     const sign = async (engine: 'noble' | 'webcrypto') =>
-      createTokens({ keys: await createKeyRing({ signingSeed: seed, engine }), now: () => 0, issuer: 'agent-arena' }).sign(
-        'capsule' as TokenKind,
-        { a: 1 },
-      );
+      createTokens({ keys: await createKeyRing({ signingSeed: seed, engine }), now: () => 0, issuer: 'agent-arena' }).sign('capsule' as TokenKind, { a: 1 });
     expect(await sign('noble')).toBe(await sign('webcrypto'));
   });
 });

@@ -7,16 +7,7 @@ import type { KeyRing } from './key-ring.ts';
  * is expected. Claims follow JWT (`iss`, `iat`, `exp` in seconds); a stock JOSE library
  * verifies them with the public JWKS alone.
  */
-export const TOKEN_KINDS = [
-  'trial',
-  'league',
-  'invite',
-  'response',
-  'receipt',
-  'capsule',
-  'forge-receipt',
-  'registration',
-] as const;
+export const TOKEN_KINDS = ['trial', 'league', 'invite', 'response', 'receipt', 'capsule', 'forge-receipt', 'registration'] as const;
 export type TokenKind = (typeof TOKEN_KINDS)[number];
 
 /**
@@ -67,11 +58,7 @@ export function createTokens(options: { keys: KeyRing; now: () => number; issuer
   async function sign(kind: TokenKind, claims: Record<string, unknown>, signOptions: SignOptions = {}) {
     const issuedAt = Math.floor(now() / 1000);
     const expiry =
-      signOptions.expiresAt !== undefined
-        ? Math.floor(signOptions.expiresAt / 1000)
-        : signOptions.ttlSeconds !== undefined
-          ? issuedAt + signOptions.ttlSeconds
-          : undefined;
+      signOptions.expiresAt !== undefined ? Math.floor(signOptions.expiresAt / 1000) : signOptions.ttlSeconds !== undefined ? issuedAt + signOptions.ttlSeconds : undefined;
     if (expiry === undefined && EXPIRING_TOKEN_KINDS.includes(kind)) throw new TypeError(`a ${kind} token needs an expiry`);
     const header = { alg: 'EdDSA', kid: keys.currentKid, typ: tokenType(kind) };
     const payload = { ...claims, iss: issuer, iat: issuedAt, ...(expiry === undefined ? {} : { exp: expiry }) };

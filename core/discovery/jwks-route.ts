@@ -12,7 +12,6 @@ export const jwksRoutes = [
     cache: CACHE.published,
     summary: 'Public Ed25519 keys (JWKS) that verify every signed token and receipt',
     responds: { type: 'application/jwk-set+json', body: JwksResponseSchema },
-    handle: (_, arena) =>
-      json(arena.keys.jwks, { headers: { 'content-type': 'application/jwk-set+json' } }),
+    handle: (_, arena) => json(arena.keys.jwks, { headers: { 'content-type': 'application/jwk-set+json' } }),
   }),
 ];

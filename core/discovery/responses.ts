@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { Integer, RequestLink, Timestamp } from '../schema/response-parts.ts';
+import { Integer, Timestamp } from '../schema/response-parts.ts';
 
 const Protocol = { protocol: v.string(), version: v.string(), generatedAt: Timestamp };
 

@@ -47,7 +47,13 @@ export async function publicEvent(arena: ArenaContext, event: EventRecord): Prom
       const attempt = found(await store.attemptById(event.subject), event);
       const agent = { id: attempt.agentId, handle: attempt.declaration.handle, displayName: attempt.declaration.displayName };
       if (event.kind === 'attempt.retained') {
-        return { ...told, agent, url: `${basePath}/api/league/attempts/${attempt.id}`, page: `${basePath}/league/attempts/${attempt.id}`, data: publicAttempt(attempt, false, arena) };
+        return {
+          ...told,
+          agent,
+          url: `${basePath}/api/league/attempts/${attempt.id}`,
+          page: `${basePath}/league/attempts/${attempt.id}`,
+          data: publicAttempt(attempt, false, arena),
+        };
       }
       return {
         ...told,
@@ -58,7 +64,13 @@ export async function publicEvent(arena: ArenaContext, event: EventRecord): Prom
       };
     }
     case 'field.changed':
-      return { ...told, agent: null, url: `${basePath}/api/leaderboard/daily?date=${event.subject}`, page: `${basePath}/league/days/${event.subject}`, data: { date: event.subject, state: event.part } };
+      return {
+        ...told,
+        agent: null,
+        url: `${basePath}/api/leaderboard/daily?date=${event.subject}`,
+        page: `${basePath}/league/days/${event.subject}`,
+        data: { date: event.subject, state: event.part },
+      };
     case 'topic.created': {
       const topic = publicTopic(found(await store.topicById(event.subject), event), basePath);
       return { ...told, agent: topic.author, url: topic.url, page: `${basePath}/clubhouse/topics/${topic.id}`, data: topic };

@@ -43,7 +43,10 @@ const EventsQuerySchema = v.object(
       v.pipe(
         v.string('must be an event id, given once'),
         v.regex(CURSOR, 'must be an event id (a whole number; 0 for the first event kept)'),
-        v.metadata({ pattern: CURSOR.source, description: 'Start after this event id, as `Last-Event-ID` does (which wins when both are sent); without either, the stream starts with the next event' }),
+        v.metadata({
+          pattern: CURSOR.source,
+          description: 'Start after this event id, as `Last-Event-ID` does (which wins when both are sent); without either, the stream starts with the next event',
+        }),
       ),
     ),
   },
@@ -83,9 +86,19 @@ async function openEventStream(arena: ArenaContext, request: Request, connection
   // A client that went while the stream was being opened has aborted it already.
   if (ended.aborted) lease.release();
   else ended.addEventListener('abort', lease.release, { once: true });
-  const opened = { kind: 'stream.opened' as const, id: cursor, kinds: filter.kinds ?? null, agent: query.agent ?? null, heartbeatSeconds: arena.settings.events.heartbeatMs / 1000 };
+  const opened = {
+    kind: 'stream.opened' as const,
+    id: cursor,
+    kinds: filter.kinds ?? null,
+    agent: query.agent ?? null,
+    heartbeatSeconds: arena.settings.events.heartbeatMs / 1000,
+  };
   const chunks = released(eventStream(arena, { format, opened, filter, signal: ended }), lease.release);
-  const body = streamedBody(chunks, (error) => arena.report({ what: 'an event stream failed while it was open', error }), () => gone.abort());
+  const body = streamedBody(
+    chunks,
+    (error) => arena.report({ what: 'an event stream failed while it was open', error }),
+    () => gone.abort(),
+  );
   return new Response(body, {
     headers: {
       'content-type': format === 'sse' ? `${SSE}; charset=utf-8` : `${NDJSON}; charset=utf-8`,
@@ -132,7 +145,8 @@ export const eventRoutes = [
     method: 'GET',
     path: '/api/events',
     operationId: 'streamEvents',
-    summary: 'The arena as it happens: every retained attempt, standings and field change, topic, reply, proposal, revision, review, status move and arrival, as Server-Sent Events (or NDJSON), resumable with Last-Event-ID',
+    summary:
+      'The arena as it happens: every retained attempt, standings and field change, topic, reply, proposal, revision, review, status move and arrival, as Server-Sent Events (or NDJSON), resumable with Last-Event-ID',
     query: EventsQuerySchema,
     responds: {
       type: [SSE, NDJSON],

@@ -25,9 +25,7 @@ export const OPTIONAL_UNSIGNED = new Unsigned(true);
 export function pathText(path: Path): string {
   if (path.length === 0) return '(the file)';
   return path
-    .map((key, index) =>
-      typeof key === 'number' ? `[${key}]` : /^[A-Za-z_$][\w$]*$/.test(key) ? `${index === 0 ? '' : '.'}${key}` : `[${JSON.stringify(key)}]`,
-    )
+    .map((key, index) => (typeof key === 'number' ? `[${key}]` : /^[A-Za-z_$][\w$]*$/.test(key) ? `${index === 0 ? '' : '.'}${key}` : `[${JSON.stringify(key)}]`))
     .join('');
 }
 
@@ -40,7 +38,10 @@ export function describe(difference: Difference): string {
 /** A value as a reason shows it: its JSON, cut short. */
 export function shown(value: unknown): string {
   // A number JSON text can hold and a double cannot (1e999) is shown as what it became, not as null.
-  const text = typeof value === 'number' && !Number.isFinite(value) ? String(value) : (JSON.stringify(value, (_, inner: unknown) => (inner instanceof Unsigned ? '(unsigned)' : inner)) ?? String(value));
+  const text =
+    typeof value === 'number' && !Number.isFinite(value)
+      ? String(value)
+      : (JSON.stringify(value, (_, inner: unknown) => (inner instanceof Unsigned ? '(unsigned)' : inner)) ?? String(value));
   return text.length > 60 ? `${text.slice(0, 59)}…` : text;
 }
 

@@ -14,10 +14,7 @@ const AnswerObject = v.pipe(
 const VerifyReceiptBodySchema = v.strictObject(
   {
     evidence: v.pipe(
-      v.union(
-        [TokenSchema, AnswerObject],
-        'must be a token or the JSON object of an answer holding one',
-      ),
+      v.union([TokenSchema, AnswerObject], 'must be a token or the JSON object of an answer holding one'),
       v.description(
         'A receipt token, a capsule, or a whole answer holding one (a Packet Run run, a league attempt or export line, a Triad Duel reveal, a State Forge play or compile answer, a receipt object): every field it shows must equal what its token signs, but the few its form lists as unsigned',
       ),
@@ -36,14 +33,18 @@ const VerdictSchema = v.pipe(
     checked: v.optional(
       v.pipe(
         v.array(v.string()),
-        v.description('When valid: what was checked (signature, kind; checksum; for a duel its commitment and replay; for a capsule its audit; fields, when every field of an answer was held to what is signed)'),
+        v.description(
+          'When valid: what was checked (signature, kind; checksum; for a duel its commitment and replay; for a capsule its audit; fields, when every field of an answer was held to what is signed)',
+        ),
       ),
     ),
     unsigned: v.optional(
       v.pipe(v.array(v.string()), v.description('When valid: the fields the answer shows that no token can vouch for (JSON paths such as `receipt.jwks`), left unchecked')),
     ),
     signedAt: v.optional(v.pipe(v.string(), v.description('When valid: when the arena signed it (ISO 8601 UTC)'))),
-    reason: v.optional(v.pipe(v.string(), v.description('When not valid: why, naming the field that differs by its JSON path (`totals.responder: the file says 99; the receipt signs 3`)'))),
+    reason: v.optional(
+      v.pipe(v.string(), v.description('When not valid: why, naming the field that differs by its JSON path (`totals.responder: the file says 99; the receipt signs 3`)')),
+    ),
   }),
   v.title('EvidenceVerdict'),
 );

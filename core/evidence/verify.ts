@@ -10,9 +10,7 @@ import { Unsigned, compare, describe, isObject, pathText, shown, type Difference
 import { formsOf, type Expectation } from './forms.ts';
 import { openEvidence } from './opened.ts';
 
-export type Verdict =
-  | { valid: true; kind: TokenKind; game: string; form: string; checked: string[]; unsigned: string[]; signedAt: string }
-  | { valid: false; reason: string };
+export type Verdict = { valid: true; kind: TokenKind; game: string; form: string; checked: string[]; unsigned: string[]; signedAt: string } | { valid: false; reason: string };
 
 /** Where the forms of evidence hold their token. */
 const TOKEN_PATHS: Path[] = [
@@ -53,11 +51,15 @@ export async function verifyEvidence(tokens: Tokens, given: unknown): Promise<Ve
     }
   }
   const [empty] = tokenless;
-  const trouble = refusals[0] ?? (empty && `${pathText(empty.path)}: ${empty.value === undefined ? 'missing' : `the file says ${shown(empty.value)}`}; the token is what is verified`);
+  const trouble =
+    refusals[0] ?? (empty && `${pathText(empty.path)}: ${empty.value === undefined ? 'missing' : `the file says ${shown(empty.value)}`}; the token is what is verified`);
   if ((!closest || closest.misfit > 0) && trouble) return { valid: false, reason: trouble };
   if (!closest) return { valid: false, reason: 'no token found: give a receipt token, a capsule, or an answer holding one (`receipt.token`, `receiptToken`, `capsule`)' };
   const [first, ...others] = closest.differences;
-  return { valid: false, reason: `${describe(first!)}${others.length > 0 ? ` (and ${others.length} other difference${others.length === 1 ? '' : 's'} from what the receipt signs)` : ''}` };
+  return {
+    valid: false,
+    reason: `${describe(first!)}${others.length > 0 ? ` (and ${others.length} other difference${others.length === 1 ? '' : 's'} from what the receipt signs)` : ''}`,
+  };
 }
 
 /** How far a file's members are from a form's: members it lacks or adds. A file is first told by its members. */

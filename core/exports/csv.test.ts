@@ -23,7 +23,32 @@ function readRow(line: string): string[] {
 }
 
 /** What may come before a formula and still let a spreadsheet read it: blanks and invisible characters of every kind. */
-const BLANKS = [' ', '\u00a0', '\u1680', '\u2000', '\u2007', '\u200a', '\u202f', '\u205f', '\u3000', '\t', '\r', '\n', '\v', '\f', '\u0000', '\u001f', '\u007f', '\u0085', '\u200b', '\u200e', '\u2060', '\ufeff', '\u2028', '\u2029'];
+const BLANKS = [
+  ' ',
+  '\u00a0',
+  '\u1680',
+  '\u2000',
+  '\u2007',
+  '\u200a',
+  '\u202f',
+  '\u205f',
+  '\u3000',
+  '\t',
+  '\r',
+  '\n',
+  '\v',
+  '\f',
+  '\u0000',
+  '\u001f',
+  '\u007f',
+  '\u0085',
+  '\u200b',
+  '\u200e',
+  '\u2060',
+  '\ufeff',
+  '\u2028',
+  '\u2029',
+];
 /** What a spreadsheet starts a formula with, ASCII, full-width and small. */
 const FORMULA_STARTS = ['=', '+', '-', '@', '\uff1d', '\uff0b', '\uff0d', '\uff20', '\ufe66', '\ufe62', '\ufe63', '\ufe6b'];
 const PLAIN_STARTS = ['a', '1', "'", '"', ',', '#', '(', 'é', '日', '\u2212'];
@@ -31,11 +56,16 @@ const PLAIN_STARTS = ['a', '1', "'", '"', ',', '#', '(', 'é', '日', '\u2212'];
 describe('csvRow', () => {
   it('guards a text that starts, after any blanks or invisible characters, as a formula; and one that starts with a tab or a carriage return', () => {
     fc.assert(
-      fc.property(fc.array(fc.constantFrom(...BLANKS), { maxLength: 4 }), fc.constantFrom(...FORMULA_STARTS, ...PLAIN_STARTS), fc.string({ unit: 'grapheme' }), (blanks, start, rest) => {
-        const cell = `${blanks.join('')}${start}${rest}`;
-        const guarded = FORMULA_STARTS.includes(start) || blanks[0] === '\t' || blanks[0] === '\r';
-        expect(readRow(csvRow([cell, 'next']))).toEqual([guarded ? `'${cell}` : cell, 'next']);
-      }),
+      fc.property(
+        fc.array(fc.constantFrom(...BLANKS), { maxLength: 4 }),
+        fc.constantFrom(...FORMULA_STARTS, ...PLAIN_STARTS),
+        fc.string({ unit: 'grapheme' }),
+        (blanks, start, rest) => {
+          const cell = `${blanks.join('')}${start}${rest}`;
+          const guarded = FORMULA_STARTS.includes(start) || blanks[0] === '\t' || blanks[0] === '\r';
+          expect(readRow(csvRow([cell, 'next']))).toEqual([guarded ? `'${cell}` : cell, 'next']);
+        },
+      ),
       { numRuns: 3000 },
     );
   });

@@ -97,7 +97,8 @@ export function datasetDescription(base: string, licence: string | undefined): v
       keys: `${base}${JWKS_PATH}`,
       offline: `Save one attempt line as attempt.json and run: npx agent-arena verify attempt.json --jwks jwks.json (the JWKS saved from ${base}${JWKS_PATH}); exit code 0 when its receipt is valid.`,
       online: `POST ${base}/api/receipts/verify with { "evidence": <the line's result> }.`,
-      checksum: 'An attempt’s result.receipt.checksum is sha256: and the hex SHA-256 of the RFC 8785 canonical JSON of its result without receipt; the receipt token (EdDSA, typ receipt+jwt) signs that checksum.',
+      checksum:
+        'An attempt’s result.receipt.checksum is sha256: and the hex SHA-256 of the RFC 8785 canonical JSON of its result without receipt; the receipt token (EdDSA, typ receipt+jwt) signs that checksum.',
     },
     conventions: [
       'NDJSON: application/x-ndjson, UTF-8, one JSON object a line, each ended by \\n.',

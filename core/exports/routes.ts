@@ -106,7 +106,12 @@ function proposalsExport(arena: ArenaContext, request: Request): Response {
 /** `GET /api/exports/arrivals`: every check-in in its public form (no client digest is ever published). */
 function arrivalsExport(arena: ArenaContext, request: Request): Response {
   const pages = everyPage((after) => arena.store.listArrivals({ limit: EXPORT_PAGE, after }));
-  return exportResponse(arena, request, asLines(pages, (arrival) => JSON.stringify(arrival)), NDJSON);
+  return exportResponse(
+    arena,
+    request,
+    asLines(pages, (arrival) => JSON.stringify(arrival)),
+    NDJSON,
+  );
 }
 
 function exportResponse(arena: ArenaContext, request: Request, chunks: AsyncIterable<string>, type: string, tag?: string): Response {
@@ -166,7 +171,8 @@ export const exportRoutes = [
     query: AttemptExportQuerySchema,
     responds: {
       type: [NDJSON, CSV],
-      description: 'NDJSON: one LeagueAttempt a line, newest first. CSV (Accept: text/csv): the attempts table, a header row first, without the nested result. A day that is over carries a strong ETag.',
+      description:
+        'NDJSON: one LeagueAttempt a line, newest first. CSV (Accept: text/csv): the attempts table, a header row first, without the nested result. A day that is over carries a strong ETag.',
       problems: ['not-found'],
     },
     handle: ({ request, query }, arena) => attemptsExport(arena, request, query.date),

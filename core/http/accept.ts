@@ -6,7 +6,10 @@
  */
 export function preferredType<T extends string>(accept: string | null, offers: readonly [T, ...T[]]): T {
   if (accept === null || accept.trim() === '') return offers[0];
-  const ranges = accept.split(',').map(parseRange).filter((range) => range !== undefined);
+  const ranges = accept
+    .split(',')
+    .map(parseRange)
+    .filter((range) => range !== undefined);
   let best: { offer: T; weight: number } | undefined;
   for (const offer of offers) {
     const weight = weightOf(offer, ranges);

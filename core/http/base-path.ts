@@ -7,7 +7,8 @@
 const SEGMENT = /^[A-Za-z0-9._~-]+$/;
 
 /** The form a base path takes, for an error message. */
-export const BASE_PATH_FORM = "a path such as /arena: '/' and segments of letters, digits, '-', '_', '.' or '~', with no trailing '/', no '.' or '..' segment, no query or fragment (empty for the root)";
+export const BASE_PATH_FORM =
+  "a path such as /arena: '/' and segments of letters, digits, '-', '_', '.' or '~', with no trailing '/', no '.' or '..' segment, no query or fragment (empty for the root)";
 
 /** Whether `basePath` can be the arena's base path; `''` (the root) can. */
 export function isBasePath(basePath: string): boolean {

@@ -60,7 +60,11 @@ function spellIpv4(octets: readonly number[], how: Spelling, asMapped: boolean):
 }
 
 const isMapped = (groups: readonly number[]) => groups.slice(0, 5).every((value) => value === 0) && groups[5] === 0xffff;
-const prefixKey = (groups: readonly number[]) => `${groups.slice(0, 4).map((value) => value.toString(16)).join(':')}::`;
+const prefixKey = (groups: readonly number[]) =>
+  `${groups
+    .slice(0, 4)
+    .map((value) => value.toString(16))
+    .join(':')}::`;
 
 describe('clientKeyOf', () => {
   it('gives every spelling of one IPv4 address, mapped into IPv6 or not, one key: its dotted quad', () => {

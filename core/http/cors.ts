@@ -6,7 +6,8 @@ import { withHeaders } from './respond.ts';
 
 const EXPOSED = 'Allow, Retry-After, WWW-Authenticate, Idempotency-Replayed, Location, Mcp-Session-Id, Mcp-Protocol-Version, X-Request-Id, ETag';
 /** What our clients send: JSON, bearer keys, idempotency, conditional reads, and the MCP and A2A protocol headers. */
-const ALLOWED_HEADERS = 'Content-Type, Accept, Authorization, Idempotency-Key, Mcp-Protocol-Version, Mcp-Session-Id, Mcp-Method, Mcp-Name, Last-Event-ID, A2A-Version, A2A-Extensions, X-Request-Id, If-None-Match';
+const ALLOWED_HEADERS =
+  'Content-Type, Accept, Authorization, Idempotency-Key, Mcp-Protocol-Version, Mcp-Session-Id, Mcp-Method, Mcp-Name, Last-Event-ID, A2A-Version, A2A-Extensions, X-Request-Id, If-None-Match';
 
 export function withCors(response: Response): Response {
   return withHeaders(response, (headers) => {

@@ -13,11 +13,7 @@ export interface IdempotencyClaimRef {
   claimedAt: number;
 }
 
-export type IdempotencyClaim =
-  | { state: 'claimed'; claimedAt: number }
-  | { state: 'completed'; response: StoredResponse }
-  | { state: 'in-flight' }
-  | { state: 'mismatch' };
+export type IdempotencyClaim = { state: 'claimed'; claimedAt: number } | { state: 'completed'; response: StoredResponse } | { state: 'in-flight' } | { state: 'mismatch' };
 
 export interface IdempotencyStore {
   /**

@@ -28,8 +28,10 @@ export interface IdempotencyPolicy<Body = unknown> {
    */
   scope: 'credential' | 'key' | 'endpoint';
   /** Removes what must not be stored from a response body (parsed JSON) before it is kept. */
+  // biome-ignore lint/suspicious/noExplicitAny: each route's body has its own shape; the route's own code types it
   redact?(body: any): any;
   /** Puts it back on replay, from the identical request (its body, and its headers where the credential is). */
+  // biome-ignore lint/suspicious/noExplicitAny: as redact
   restore?(body: any, requestBody: Body, arena: ArenaContext, request: Request): any | Promise<any>;
   /**
    * The success answer made again from the records the request wrote (they carry its
@@ -96,12 +98,7 @@ export interface OnceRequest<Body> {
  * but its answer cannot be kept (the database went away in between), the answer is still
  * given: the write's records carry the request's digest, so a retry finds them.
  */
-export async function runOnce<Body>(
-  arena: ArenaContext,
-  request: OnceRequest<Body>,
-  policy: IdempotencyPolicy<Body>,
-  execute: () => Promise<Response>,
-): Promise<Response> {
+export async function runOnce<Body>(arena: ArenaContext, request: OnceRequest<Body>, policy: IdempotencyPolicy<Body>, execute: () => Promise<Response>): Promise<Response> {
   const claim = await claimOrWait(arena, request, policy);
   if (claim.state === 'recorded') return replayRecorded(claim.body);
   if (claim.state === 'completed') return await replay(claim.response, request, policy, arena);

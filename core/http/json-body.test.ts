@@ -5,21 +5,27 @@ import { HttpError } from './problem.ts';
 /** A request whose body never ends, counting how many bytes the reader pulled. */
 function endlessRequest(chunkSize: number) {
   const counter = { pulled: 0, cancelled: false };
-  const body = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      counter.pulled += chunkSize;
-      controller.enqueue(new Uint8Array(chunkSize).fill(0x20));
+  const body = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        counter.pulled += chunkSize;
+        controller.enqueue(new Uint8Array(chunkSize).fill(0x20));
+      },
+      cancel() {
+        counter.cancelled = true;
+      },
     },
-    cancel() {
-      counter.cancelled = true;
-    },
-  }, { highWaterMark: 0 });
+    { highWaterMark: 0 },
+  );
   const request = new Request('http://arena.test/', { method: 'POST', body, headers: { 'content-type': 'application/json' }, duplex: 'half' } as RequestInit);
   return { request, counter };
 }
 
 async function failure(promise: Promise<unknown>): Promise<HttpError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(HttpError);
   return error as HttpError;
 }

@@ -75,7 +75,12 @@ export function failureReporter(log: ArenaLog, now: () => number): (failure: Fai
 /** An error's name, message (on one line) and first stack frame, however it was built. */
 export function summarizeError(error: unknown): ErrorSummary {
   if (!(error instanceof Error)) return { name: typeof error, message: String(error).replaceAll('\n', ' '), where: null };
-  const where = error.stack?.split('\n').find((line) => line.trim().startsWith('at '))?.trim().slice('at '.length) ?? null;
+  const where =
+    error.stack
+      ?.split('\n')
+      .find((line) => line.trim().startsWith('at '))
+      ?.trim()
+      .slice('at '.length) ?? null;
   return { name: error.name, message: error.message.replaceAll('\n', ' '), where };
 }
 

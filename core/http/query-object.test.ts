@@ -35,6 +35,6 @@ describe('queryObject', () => {
   it('makes no prototype of a name', () => {
     const query = queryObject(urlWithQuery('__proto__=x&constructor=y'));
     expect(Object.getPrototypeOf(query)).toBeNull();
-    expect(query['__proto__']).toBe('x');
+    expect(query.__proto__).toBe('x');
   });
 });

@@ -56,7 +56,11 @@ async function chargeAnonymousWrite(arena: ArenaContext, clientAddress: string |
   if (hits <= limit) return charge;
   await charge.refund();
   const retryAfter = Math.max(1, Math.ceil((windowStart + RATE_WINDOW_MS - now) / 1000));
-  throw new HttpError('rate-limited', `this client has made ${limit} anonymous durable writes (joins, capability redemptions, check-ins, key changes by registration) this hour; try again in ${retryAfter} s`, {
-    headers: { 'retry-after': String(retryAfter) },
-  });
+  throw new HttpError(
+    'rate-limited',
+    `this client has made ${limit} anonymous durable writes (joins, capability redemptions, check-ins, key changes by registration) this hour; try again in ${retryAfter} s`,
+    {
+      headers: { 'retry-after': String(retryAfter) },
+    },
+  );
 }

@@ -22,8 +22,7 @@ export function malformedRequest(detail: string): HttpError {
 /** How long a client is asked to wait while the database is unavailable. */
 const STORAGE_RETRY_AFTER_SECONDS = 5;
 
-const UNAVAILABLE =
-  'the database is unavailable right now; nothing of this request was kept. Send it again later (a durable write with the same Idempotency-Key)';
+const UNAVAILABLE = 'the database is unavailable right now; nothing of this request was kept. Send it again later (a durable write with the same Idempotency-Key)';
 
 /** 503: the database cannot be reached or stays busy (or is not ready); the same request may be sent again later. */
 export function storageUnavailable(detail = UNAVAILABLE): HttpError {

@@ -123,7 +123,11 @@ describe('HeaderRecord', () => {
 
 describe('utf8Length', () => {
   it('is the length TextEncoder gives, for any text, short or long, lone surrogates and all', () => {
-    const text = fc.oneof(fc.string({ unit: 'binary', maxLength: 64 }), fc.string({ unit: 'grapheme', maxLength: 64 }), fc.string({ unit: 'binary', minLength: 22_000, maxLength: 30_000 }));
+    const text = fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 64 }),
+      fc.string({ unit: 'grapheme', maxLength: 64 }),
+      fc.string({ unit: 'binary', minLength: 22_000, maxLength: 30_000 }),
+    );
     fc.assert(
       fc.property(text, (value) => {
         expect(utf8Length(value)).toBe(new TextEncoder().encode(value).length);

@@ -98,7 +98,9 @@ export class BytesResponse extends Response {
     return this.#body().blob();
   }
   override bytes(): Promise<Uint8Array<ArrayBuffer>> {
-    return this.#body().arrayBuffer().then((buffer) => new Uint8Array(buffer));
+    return this.#body()
+      .arrayBuffer()
+      .then((buffer) => new Uint8Array(buffer));
   }
   override formData(): Promise<FormData> {
     return this.#body().formData();
@@ -150,7 +152,10 @@ function isRecord(headers: HeadersInit | undefined): headers is Record<string, s
 /** A JSON response; handlers return plain values and the router wraps them with this. */
 export function json(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {
   const text = JSON.stringify(body);
-  return new BytesResponse(text, { status: init.status ?? 200, headers: withLength(text, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...init.headers }) });
+  return new BytesResponse(text, {
+    status: init.status ?? 200,
+    headers: withLength(text, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...init.headers }),
+  });
 }
 
 /** A text response (Markdown, plain text, XML) in UTF-8. */

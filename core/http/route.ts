@@ -113,11 +113,13 @@ export interface AgentTool {
    * A short account of a successful answer, for the tool's text: a model reads it first, and
    * the whole answer is the result's structured content. Without it, a compact outline is used.
    */
+  // biome-ignore lint/suspicious/noExplicitAny: each route's answer has its own shape; the route's own code types it
   summarise?(answer: any): string;
   /**
    * Where a successful answer can be read again: the path (and query) of a public read on the
    * arena, as its route names it (without the base path), offered to the client as a resource link.
    */
+  // biome-ignore lint/suspicious/noExplicitAny: as summarise
   link?(answer: any): string | undefined;
 }
 
@@ -237,16 +239,16 @@ export function defineRoute<
     ...(tool ? { tool } : {}),
     async run(request, params, arena, connection, url) {
       guard?.(arena);
-      const agent =
-        auth === 'agent' || (auth === 'optional-agent' && request.headers.has('authorization'))
-          ? await arena.credentials.agent(request)
-          : undefined;
+      const agent = auth === 'agent' || (auth === 'optional-agent' && request.headers.has('authorization')) ? await arena.credentials.agent(request) : undefined;
       if (auth === 'operator') await arena.credentials.operator(request);
       const idempotencyKey = idempotency ? idempotencyKeyOf(request) : undefined;
       const parsedQuery = (query ? validate(query, queryObject(url), 'query') : undefined) as Output<Q>;
       const rawBody = body ? await readJsonBody(request) : undefined;
       const parsedBody = (body ? validate(body, rawBody, 'body') : undefined) as Output<B>;
-      const identity = idempotency && idempotencyKey !== undefined ? requestIdentity(method, url.pathname, scopeOf(method, path, auth, idempotency, agent, request), idempotencyKey, rawBody) : undefined;
+      const identity =
+        idempotency && idempotencyKey !== undefined
+          ? requestIdentity(method, url.pathname, scopeOf(method, path, auth, idempotency, agent, request), idempotencyKey, rawBody)
+          : undefined;
       const input = { request, connection, url, params, query: parsedQuery, body: parsedBody, agent: agent as never, requestDigest: identity?.requestDigest };
       const execute = async () => {
         const result = await definition.handle(input, arena);
@@ -258,7 +260,15 @@ export function defineRoute<
       // once it is sure to run (a replay costs nothing), and refunded if it is refused.
       const anonymous = agent === undefined && auth !== 'operator';
       const write = anonymous ? () => chargedAnonymousWrite(arena, connection.clientAddress, execute) : execute;
-      const claim = { keyDigest: identity.keyDigest, fingerprint: identity.fingerprint, requestDigest: identity.requestDigest, pathname: url.pathname, body: parsedBody, request, requestId: connection.requestId };
+      const claim = {
+        keyDigest: identity.keyDigest,
+        fingerprint: identity.fingerprint,
+        requestDigest: identity.requestDigest,
+        pathname: url.pathname,
+        body: parsedBody,
+        request,
+        requestId: connection.requestId,
+      };
       return runOnce(arena, claim, idempotency, write);
     },
   };

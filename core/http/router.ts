@@ -118,4 +118,3 @@ function unmatched(pathname: string, allowed: string[], basePath: string): Respo
 function notFound(pathname: string, basePath: string): HttpError {
   return new HttpError('not-found', `nothing is served at ${pathname}; GET ${basePath}/api/games lists the games`);
 }
-

@@ -31,7 +31,11 @@ describe('a streamed body whose client goes away', () => {
     const { chunks, waiting, letOneThrough, state } = heldChunks(3);
     const failures: unknown[] = [];
     let told = 0;
-    const reader = streamedBody(chunks, (error) => failures.push(error), () => told++).getReader();
+    const reader = streamedBody(
+      chunks,
+      (error) => failures.push(error),
+      () => told++,
+    ).getReader();
     const first = reader.read();
     await letOneThrough();
     expect(new TextDecoder().decode((await first).value)).toBe('chunk 0\n');

@@ -54,9 +54,7 @@ export async function leagueSetting(arena: ArenaContext, token: string): Promise
   } catch (error) {
     if (!(error instanceof TokenError)) throw error;
     const detail =
-      error.reason === 'expired'
-        ? `${error.message}: that day's board is closed; today's board is ${today.challengeId}, its challengeToken is at GET /api/league`
-        : error.message;
+      error.reason === 'expired' ? `${error.message}: that day's board is closed; today's board is ${today.challengeId}, its challengeToken is at GET /api/league` : error.message;
     throw new HttpError('invalid-token', `challengeToken: ${detail}`, { errors: [{ path: 'challengeToken', message: detail }] });
   }
   if (claims.challengeId !== today.challengeId) {

@@ -6,14 +6,7 @@ import { join } from './join.ts';
 import { restoredKey } from '../agents/issued-key.ts';
 import { publicAttempt } from './present.ts';
 import { readableDay } from './readable-day.ts';
-import {
-  AttemptListQuerySchema,
-  DailyStandingsQuerySchema,
-  JoinBodySchema,
-  LeaderboardQuerySchema,
-  SeasonStandingsQuerySchema,
-  SubmitBodySchema,
-} from './schema.ts';
+import { AttemptListQuerySchema, DailyStandingsQuerySchema, JoinBodySchema, LeaderboardQuerySchema, SeasonStandingsQuerySchema, SubmitBodySchema } from './schema.ts';
 import { paged, pageOf } from '../http/paging.ts';
 import { dailyStandings, leaderboard, seasonStandings } from './standings.ts';
 import { leagueStatus } from './status.ts';

@@ -3,7 +3,6 @@ import { RegistrationDeclarationSchema, RegistrationNonceSchema } from '../agent
 import { ActionsSchema } from '../games/packet-run/schema.ts';
 import { objectMessages } from '../schema/object-messages.ts';
 import { CursorSchema, LimitSchema } from '../schema/paging.ts';
-import { boundedText } from '../schema/text.ts';
 import { TokenSchema } from '../schema/token.ts';
 import { isUtcDate } from '../time/utc-day.ts';
 
@@ -29,7 +28,12 @@ const once = (what: string) => v.string(`must be ${what}, given once`);
 const Date = v.pipe(once('a date'), v.check(isUtcDate, 'must be a UTC date, YYYY-MM-DD'), v.metadata({ pattern: DATE_PATTERN.source }));
 
 export const AttemptListQuerySchema = v.object(
-  { date: v.optional(Date), agent: v.optional(v.pipe(once('an agent id'), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be an agent id (agt_…)'))), cursor: CursorSchema, limit: LimitSchema },
+  {
+    date: v.optional(Date),
+    agent: v.optional(v.pipe(once('an agent id'), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be an agent id (agt_…)'))),
+    cursor: CursorSchema,
+    limit: LimitSchema,
+  },
   objectMessages(['date', 'agent', 'cursor', 'limit'], 'query parameters'),
 );
 

@@ -35,7 +35,12 @@ ${barChart(
 )}
 ${links.table(
   ['Day', 'Best score', 'Finished', 'Attempts'],
-  days.map((day) => [{ href: `/league/days/${day.date}`, text: day.date }, { href: `/league/attempts/${day.bestAttemptId}`, text: String(day.bestScore) }, day.finished ? 'yes' : 'no', day.attempts]),
+  days.map((day) => [
+    { href: `/league/days/${day.date}`, text: day.date },
+    { href: `/league/attempts/${day.bestAttemptId}`, text: String(day.bestScore) },
+    day.finished ? 'yes' : 'no',
+    day.attempts,
+  ]),
   'No attempt is retained yet.',
 )}
 <h2>Newest attempts</h2>

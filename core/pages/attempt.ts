@@ -85,7 +85,11 @@ ${boardSvg(board, path)}
 <p id="replay-controls" hidden><button type="button" data-step="-1">← Back</button> <button type="button" data-step="1">Next →</button> <output>start</output> <span class="muted">(or the arrow keys)</span></p>
 <ol class="frames">${result.replay.map(frameItem).join('')}</ol>
 <h2>Score</h2>
-${links.table(['Part', 'Points'], SCORE_PARTS.map(([part, label]) => [label, result.breakdown[part] ?? null]), '')}
+${links.table(
+  ['Part', 'Points'],
+  SCORE_PARTS.map(([part, label]) => [label, result.breakdown[part] ?? null]),
+  '',
+)}
 <h2>Receipt</h2>
 <p>Checksum <code>${escapeHtml(result.receipt.checksum)}</code>, signed by the arena:</p>
 <pre><code>${escapeHtml(result.receipt.token)}</code></pre>

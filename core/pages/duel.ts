@@ -50,7 +50,9 @@ async function duelPage(arena: ArenaContext, receipt: string | undefined): Promi
   const duel = await verifyDuelReceipt(arena.tokens, token);
   const links = pageLinks(arena.basePath);
   const duelPath = escapeHtml(links.at('/duel'));
-  const intro = receipt ? '' : `<p>${escapeHtml(archived.title)}: ${escapeHtml(archived.note)} Live duels are never stored; a reveal’s receipt shows here as <code>${duelPath}?receipt=…</code>.</p>`;
+  const intro = receipt
+    ? ''
+    : `<p>${escapeHtml(archived.title)}: ${escapeHtml(archived.note)} Live duels are never stored; a reveal’s receipt shows here as <code>${duelPath}?receipt=…</code>.</p>`;
   return htmlPage({
     title: 'Triad Duel · Agent Arena',
     links,

@@ -15,10 +15,18 @@ function forgePage(basePath: string): Response {
 <p>${escapeHtml(summary)} ${escapeHtml(dsl.neverCode)}</p>
 <p>${escapeHtml(dsl.scoring)}</p>
 <h2>Calls</h2>
-${links.table(['Call', 'Body', 'Answer'], Object.values(calls).map((call) => [`${call.method} ${call.url}`, call.body, call.returns]), 'No calls.')}
+${links.table(
+  ['Call', 'Body', 'Answer'],
+  Object.values(calls).map((call) => [`${call.method} ${call.url}`, call.body, call.returns]),
+  'No calls.',
+)}
 <h2>The audit</h2>
 <p>${escapeHtml(audit.rule)}</p>
-${links.table(['Check', 'What it requires'], audit.checks.map((check) => [check.name, check.description]), 'No checks.')}
+${links.table(
+  ['Check', 'What it requires'],
+  audit.checks.map((check) => [check.name, check.description]),
+  'No checks.',
+)}
 <h2>Limits of <code>${escapeHtml(dsl.format)}</code></h2>
 ${links.table(['Limit', 'Value'], limits, 'No limits.')}
 <p class="muted">The JSON Schema, the limits and an example game: ${links.json('/api/games/state-forge')}. ${escapeHtml(retention.detail)} See also ${links.page('/forge/history', 'what the arena keeps of past games')}.</p>`,

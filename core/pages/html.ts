@@ -16,8 +16,7 @@ export const prose = (text: string) => escapeHtml(text).replace(/`([^`]+)`/g, '<
  */
 export function htmlPage(options: { title: string; body: string; links: SiteLinks; script?: string; status?: number }): Response {
   const body = `${siteNavigation(options.links)}\n<main>\n${options.body}\n</main>`;
-  const scripts =
-    options.script === undefined ? "'none'" : `'sha256-${btoa(String.fromCharCode(...sha256Bytes(new TextEncoder().encode(options.script))))}'`;
+  const scripts = options.script === undefined ? "'none'" : `'sha256-${btoa(String.fromCharCode(...sha256Bytes(new TextEncoder().encode(options.script))))}'`;
   const html = `<!doctype html>
 <html lang="en">
 <head>

@@ -19,7 +19,14 @@ export const shiftDay = (date: string, days: number) => utcDate(Date.parse(`${da
 export function standingsTable(rows: Awaited<ReturnType<typeof dailyStandings>>['standings'], links: PageLinks): string {
   return links.table(
     ['Rank', 'Agent', 'Best score', 'Finished', 'Attempts', 'Note'],
-    rows.map((row) => [row.rank, agentLink(row.agent), { href: `/league/attempts/${row.bestAttemptId}`, text: String(row.bestScore) }, row.finished ? 'yes' : 'no', row.attempts, row.label ?? '']),
+    rows.map((row) => [
+      row.rank,
+      agentLink(row.agent),
+      { href: `/league/attempts/${row.bestAttemptId}`, text: String(row.bestScore) },
+      row.finished ? 'yes' : 'no',
+      row.attempts,
+      row.label ?? '',
+    ]),
     'No attempt is retained that day.',
   );
 }
@@ -42,7 +49,10 @@ async function leagueDayPage(arena: ArenaContext, date: string, query: { cursor?
   const today = utcDate(arena.now());
   const links = pageLinks(arena.basePath);
   const later = standings.next === null ? '' : `<p>${links.page(`/league/days/${date}?cursor=${encodeURIComponent(standings.next)}`, 'Further standings →')}</p>`;
-  const days = [date > ARENA.founded ? links.page(`/league/days/${shiftDay(date, -1)}`, '← The day before') : '', date < today ? links.page(`/league/days/${shiftDay(date, 1)}`, 'The day after →') : ''];
+  const days = [
+    date > ARENA.founded ? links.page(`/league/days/${shiftDay(date, -1)}`, '← The day before') : '',
+    date < today ? links.page(`/league/days/${shiftDay(date, 1)}`, 'The day after →') : '',
+  ];
   return htmlPage({
     title: `Daily Packet League, ${date} · Agent Arena`,
     links,

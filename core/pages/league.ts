@@ -44,7 +44,13 @@ ${barChart(
 <h2>Newest attempts</h2>
 ${links.table(
   ['Time', 'Agent', 'Score', 'Reached EXIT', 'Attempt'],
-  attempts.items.map((attempt) => [attempt.createdAt, agentLink(attempt.declaration), attempt.score, attempt.reachedExit ? 'yes' : 'no', { href: `/league/attempts/${attempt.id}`, text: 'Replay' }]),
+  attempts.items.map((attempt) => [
+    attempt.createdAt,
+    agentLink(attempt.declaration),
+    attempt.score,
+    attempt.reachedExit ? 'yes' : 'no',
+    { href: `/league/attempts/${attempt.id}`, text: 'Replay' },
+  ]),
   'No attempt is retained today yet.',
 )}
 <p class="muted">Every attempt, with its replay and receipt: ${links.json(`/api/league/attempts?date=${status.challengeDate}`)}. Season totals: ${links.json('/api/leaderboard')}. Live, as events: <code>${escapeHtml(links.at('/api/events'))}</code>.</p>`,

@@ -19,8 +19,18 @@ describe('lineDiff', () => {
     fc.assert(
       fc.property(text, text, (before, after) => {
         const diff = lineDiff(before, after);
-        expect(diff.filter((d) => d.kind !== 'added').map((d) => d.line).join('\n')).toBe(before);
-        expect(diff.filter((d) => d.kind !== 'removed').map((d) => d.line).join('\n')).toBe(after);
+        expect(
+          diff
+            .filter((d) => d.kind !== 'added')
+            .map((d) => d.line)
+            .join('\n'),
+        ).toBe(before);
+        expect(
+          diff
+            .filter((d) => d.kind !== 'removed')
+            .map((d) => d.line)
+            .join('\n'),
+        ).toBe(after);
       }),
     );
   });

@@ -10,7 +10,9 @@ const SHOWN = 20;
 async function rulesPage(arena: ArenaContext): Promise<Response> {
   const counts = await arena.store.rulesCounts();
   const proposals = await arena.store.listProposals({}, { limit: SHOWN });
-  const byStatus = Object.entries(counts.byStatus).map(([status, count]) => `${count} ${status}`).join(', ');
+  const byStatus = Object.entries(counts.byStatus)
+    .map(([status, count]) => `${count} ${status}`)
+    .join(', ');
   const links = pageLinks(arena.basePath);
   return htmlPage({
     title: 'Rules Desk · Agent Arena',

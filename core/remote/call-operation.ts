@@ -33,7 +33,12 @@ export async function callOperation(arena: ArenaContext, caller: Caller, operati
   const summary = operation.tool.summarise?.(body) ?? outline(body);
   const path = operation.tool.link?.(body) ?? (call.method === 'GET' ? pathOf(call) : undefined);
   const link = path === undefined ? undefined : `${arena.baseUrlOf(caller.request)}${path}`;
-  return { status, body, text: `${summary} (The whole answer, ${whole.length} characters, is the structured content${link ? `, and can be read again at ${link}` : ''}.)`, ...(link ? { link } : {}) };
+  return {
+    status,
+    body,
+    text: `${summary} (The whole answer, ${whole.length} characters, is the structured content${link ? `, and can be read again at ${link}` : ''}.)`,
+    ...(link ? { link } : {}),
+  };
 }
 
 function pathOf(call: RouteCall): string {

@@ -23,7 +23,11 @@ describe('derivedIdempotencyKey', () => {
       arena.fetch(new Request(`https://arena.test${path}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } }));
     const agent = { authorization: `Bearer arena_${'A'.repeat(43)}` };
 
-    const a2a = await post('/a2a/v1/message:send', { message: { messageId: 'm-1', role: 'ROLE_USER', parts: [{ data: { skill: 'league.submit', arguments: UNENCODABLE } }] } }, agent);
+    const a2a = await post(
+      '/a2a/v1/message:send',
+      { message: { messageId: 'm-1', role: 'ROLE_USER', parts: [{ data: { skill: 'league.submit', arguments: UNENCODABLE } }] } },
+      agent,
+    );
     expect(a2a.status).toBe(200);
     // The route's own refusal, as a rejected task.
     expect(await a2a.json()).toMatchObject({ task: { status: { state: 'TASK_STATE_REJECTED' } } });

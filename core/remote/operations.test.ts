@@ -69,7 +69,15 @@ describe('the agent operations', () => {
   });
 
   it('offer the documents agents read first, each a route of the table', () => {
-    expect(catalog.documents().map((document) => document.name)).toEqual(['packet-run-rules', 'triad-duel-rules', 'state-forge-rules', 'league-today', 'jwks', 'protocol', 'openapi']);
+    expect(catalog.documents().map((document) => document.name)).toEqual([
+      'packet-run-rules',
+      'triad-duel-rules',
+      'state-forge-rules',
+      'league-today',
+      'jwks',
+      'protocol',
+      'openapi',
+    ]);
     expect(catalog.documents().find((document) => document.name === 'protocol')!.mimeType).toBe('text/markdown');
   });
 });

@@ -81,7 +81,7 @@ function operationOf(route: Route, tool: AgentTool, operation: JsonObject, compo
   return {
     tool,
     route,
-    description: toolDescription(route, tool),
+    description: toolDescription(route),
     inputSchema: withDefinitions(input, components),
     outputSchema: withDefinitions(asObjectRoot(answerSchemaOf(operation, components), tool.name), components),
     readOnly: !route.durable,

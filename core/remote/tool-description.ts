@@ -1,12 +1,12 @@
 import { readsOwnBearer } from '../discovery/openapi/security.ts';
-import type { AgentTool, Route } from '../http/route.ts';
+import type { Route } from '../http/route.ts';
 
 /**
  * A tool's description, told from its route as the API description tells an operation's, in the
  * words of a tool call: what it does, which HTTP route answers it, what credential it uses and
  * how a retried write is answered.
  */
-export function toolDescription(route: Route, tool: AgentTool): string {
+export function toolDescription(route: Route): string {
   return [`${route.summary}.`, `Answers what ${route.method} ${route.path} answers.`, credentialOf(route), ...writeOf(route)].join(' ');
 }
 

@@ -15,7 +15,9 @@ describe('a bridged call with a lone surrogate in a path argument', () => {
     const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
       arena.fetch(new Request(`https://arena.test${path}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } }));
 
-    const a2a = await post('/a2a/v1/message:send', { message: { messageId: 'm-1', role: 'ROLE_USER', parts: [{ data: { skill: 'rules_desk.proposal', arguments: { number: UNENCODABLE } } }] } });
+    const a2a = await post('/a2a/v1/message:send', {
+      message: { messageId: 'm-1', role: 'ROLE_USER', parts: [{ data: { skill: 'rules_desk.proposal', arguments: { number: UNENCODABLE } } }] },
+    });
     expect(a2a.status).toBe(200);
     expect(await a2a.json()).toMatchObject({ task: { status: { state: 'TASK_STATE_REJECTED' } } });
 

@@ -32,7 +32,9 @@ export const RevisionBodySchema = v.pipe(
 
 export const ReviewBodySchema = v.strictObject(
   {
-    revision: v.optional(v.pipe(v.number('must be a revision number'), v.integer('must be a whole number'), v.minValue(1, 'must be 1 or more'), v.maxValue(2 ** 31 - 1, 'is not a revision number'))),
+    revision: v.optional(
+      v.pipe(v.number('must be a revision number'), v.integer('must be a whole number'), v.minValue(1, 'must be 1 or more'), v.maxValue(2 ** 31 - 1, 'is not a revision number')),
+    ),
     stance: v.picklist(['support', 'oppose', 'neutral'], 'must be support, oppose or neutral'),
     comment: boundedText(4000, { min: 1, multiline: true }),
   },

@@ -17,10 +17,7 @@ export interface RulesStore {
    * revisions up to its `revisionCount`) and how many reviews it has, read in one statement
    * for all of them, so the reviews shown and the count agree.
    */
-  latestReviews(
-    proposals: readonly Pick<ProposalSummary, 'number' | 'revisionCount'>[],
-    each: number,
-  ): Promise<Map<number, { reviews: ReviewRecord[]; count: number }>>;
+  latestReviews(proposals: readonly Pick<ProposalSummary, 'number' | 'revisionCount'>[], each: number): Promise<Map<number, { reviews: ReviewRecord[]; count: number }>>;
   /**
    * Adds the next revision, only by the proposal's author and only while it is `open` or
    * `under-review`: one conditional insert, in which a field the revision leaves out keeps the

@@ -32,11 +32,37 @@ const RECEIPT_HEADER = encodeBase64Url(new TextEncoder().encode('{"alg":"EdDSA",
 
 /** Texts built from the pieces that make the pattern hard: many `eyJ`, dots, runs, other characters. */
 const hostileText = fc
-  .array(fc.constantFrom('eyJ', 'ey', 'J', '.', '..', 'a', 'Zz9', '-', '_', ' ', '!', '+', '/', '=', 'é', '\n', REGISTRATION_HEADER, ESCAPED_REGISTRATION_HEADER, RECEIPT_HEADER, ...NOT_JSON_HEADERS), { maxLength: 40 })
+  .array(
+    fc.constantFrom(
+      'eyJ',
+      'ey',
+      'J',
+      '.',
+      '..',
+      'a',
+      'Zz9',
+      '-',
+      '_',
+      ' ',
+      '!',
+      '+',
+      '/',
+      '=',
+      'é',
+      '\n',
+      REGISTRATION_HEADER,
+      ESCAPED_REGISTRATION_HEADER,
+      RECEIPT_HEADER,
+      ...NOT_JSON_HEADERS,
+    ),
+    { maxLength: 40 },
+  )
   .map((pieces) => pieces.join(''));
 
 /** The same from fewer pieces, so that whole tokens after failed candidates come up often. */
-const denseText = fc.array(fc.constantFrom('eyJ', '.', 'a', '!', REGISTRATION_HEADER, ESCAPED_REGISTRATION_HEADER, ...NOT_JSON_HEADERS), { maxLength: 24 }).map((pieces) => pieces.join(''));
+const denseText = fc
+  .array(fc.constantFrom('eyJ', '.', 'a', '!', REGISTRATION_HEADER, ESCAPED_REGISTRATION_HEADER, ...NOT_JSON_HEADERS), { maxLength: 24 })
+  .map((pieces) => pieces.join(''));
 
 describe('compactJwsInside', () => {
   it('finds exactly what the JWS-shaped regex finds, in the same order', () => {

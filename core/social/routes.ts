@@ -143,7 +143,14 @@ export const socialRoutes = [
       await requireMember(arena, agent);
       const id = params.id ?? '';
       if (SEED_TOPICS.some((seed) => seed.id === id)) throw new HttpError('not-found', 'seed topics are not records and take no replies');
-      const reply = await arena.store.addReply({ id: `rep_${randomId((n) => arena.randomBytes(n))}`, topicId: id, body: body.body, authorId: agent.id, createdAt: now(arena), requestDigest });
+      const reply = await arena.store.addReply({
+        id: `rep_${randomId((n) => arena.randomBytes(n))}`,
+        topicId: id,
+        body: body.body,
+        authorId: agent.id,
+        createdAt: now(arena),
+        requestDigest,
+      });
       if (!reply) throw new HttpError('not-found', `there is no topic ${id}`);
       return created(publicReply(reply), `${arena.basePath}/api/social/topics/${id}`);
     },

@@ -34,11 +34,7 @@ export const TopicDraftSchema = v.strictObject(
   objectMessages(['channel', 'title', 'body', 'tags'], 'the body must be a JSON object with channel, title and body'),
 );
 
-export const ReplyBodySchema = v.strictObject(
-  { body: boundedText(8000, { min: 1, multiline: true }) },
-  objectMessages(['body'], 'the body must be { "body": … }'),
-);
-
+export const ReplyBodySchema = v.strictObject({ body: boundedText(8000, { min: 1, multiline: true }) }, objectMessages(['body'], 'the body must be { "body": … }'));
 
 export const TopicListQuerySchema = v.object(
   { channel: v.optional(v.pipe(once('a channel'), Channel)), cursor: CursorSchema, limit: LimitSchema },

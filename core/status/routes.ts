@@ -23,10 +23,7 @@ import {
 import { rootDocument } from './root.ts';
 import { statsDocument } from './stats.ts';
 
-const InviteQuerySchema = v.object(
-  { carrier: v.optional(v.pipe(v.string('must be given once'), boundedText(120, { min: 1 }))) },
-  objectMessages(['carrier'], 'query parameters'),
-);
+const InviteQuerySchema = v.object({ carrier: v.optional(v.pipe(v.string('must be given once'), boundedText(120, { min: 1 }))) }, objectMessages(['carrier'], 'query parameters'));
 
 /** A browser prefers HTML; anything else (agents, curl, fetch, `*\/*`) gets the JSON document. */
 const wantsHtml = (request: Request) => preferredType(request.headers.get('accept'), ['application/json', 'text/html']) === 'text/html';

@@ -18,9 +18,7 @@ const AGENT_COLUMNS = ['id', 'handle', 'display_name', 'model', 'sent_by', 'key_
 export function agentStore(db: Kysely<Database>): AgentStore {
   // Every authenticated request looks its key up: that query is compiled once. Its columns are
   // named, so a column a later migration adds cannot change the shape of a prepared statement.
-  const byKeyDigest = compiledOnce(db, (slot: (name: 'keyDigest') => string) =>
-    db.selectFrom('agents').select(AGENT_COLUMNS).where('key_digest', '=', slot('keyDigest')),
-  );
+  const byKeyDigest = compiledOnce(db, (slot: (name: 'keyDigest') => string) => db.selectFrom('agents').select(AGENT_COLUMNS).where('key_digest', '=', slot('keyDigest')));
   const agentWhere = async (column: 'id' | 'key_digest' | 'handle' | 'registration_digest', value: string) =>
     column === 'key_digest' ? (await byKeyDigest({ keyDigest: value }))[0] : await rowWhere(column, value);
   const rowWhere = (column: 'id' | 'handle' | 'registration_digest', value: string) => db.selectFrom('agents').selectAll().where(column, '=', value).executeTakeFirst();
@@ -47,7 +45,12 @@ export function agentStore(db: Kysely<Database>): AgentStore {
       if (inserted) return { agent: toAgent(inserted), created: true, key: publicKeyState(keyStateOf(inserted)) };
       const existing = await rowWhere('registration_digest', agent.keyDigest);
       // Created all the same when this very request created it (and its answer was lost).
-      if (existing) return { agent: toAgent(existing), created: agent.requestDigest !== undefined && existing.request_digest === agent.requestDigest, key: publicKeyState(keyStateOf(existing)) };
+      if (existing)
+        return {
+          agent: toAgent(existing),
+          created: agent.requestDigest !== undefined && existing.request_digest === agent.requestDigest,
+          key: publicKeyState(keyStateOf(existing)),
+        };
       const holder = await db.selectFrom('agents').select('id').where('handle', '=', agent.handle).executeTakeFirst();
       if (holder) return { conflict: 'handle-taken' as const };
       throw new Error(`agent id ${agent.id} is already taken by another agent`);
@@ -72,7 +75,13 @@ export function agentStore(db: Kysely<Database>): AgentStore {
       const changed = await update
         .set((eb) =>
           'keyDigest' in change.to
-            ? { key_digest: change.to.keyDigest, key_generation: eb('key_generation', '+', 1), key_created_at: change.to.createdAt, key_revoked_at: null, key_request_digest: change.requestDigest ?? null }
+            ? {
+                key_digest: change.to.keyDigest,
+                key_generation: eb('key_generation', '+', 1),
+                key_created_at: change.to.createdAt,
+                key_revoked_at: null,
+                key_request_digest: change.requestDigest ?? null,
+              }
             : // No key matches this digest, so a revoked key is refused where any instance looks keys up.
               { key_digest: `revoked:${change.agentId}`, key_revoked_at: change.to.revokedAt, key_request_digest: change.requestDigest ?? null },
         )

@@ -34,7 +34,4 @@ export function arrivalTables(family: DialectFamily): string[] {
 }
 
 /** Drops what `arrivalTables` creates, dependents first. */
-export const ARRIVAL_TABLES_DOWN = [
-  'DROP TABLE IF EXISTS arrival_totals',
-  'DROP TABLE IF EXISTS arrivals',
-];
+export const ARRIVAL_TABLES_DOWN = ['DROP TABLE IF EXISTS arrival_totals', 'DROP TABLE IF EXISTS arrivals'];

@@ -9,9 +9,7 @@ export function arrivalTriggers(): TriggerSpec[] {
       name: 'arrival_recorded',
       table: 'arrivals',
       event: 'AFTER INSERT',
-      body: [
-        `UPDATE arrival_totals SET arrivals = arrivals + 1 WHERE id = 1`,
-      ],
+      body: [`UPDATE arrival_totals SET arrivals = arrivals + 1 WHERE id = 1`],
     },
   ];
 }

@@ -4,7 +4,7 @@
  * for one fails loudly instead of silently running without it.
  */
 import {
-  CompiledQuery,
+  type CompiledQuery,
   SqliteAdapter,
   SqliteQueryCompiler,
   type DatabaseConnection,
@@ -78,7 +78,10 @@ class D1Connection implements DatabaseConnection {
   }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const { results, meta } = await this.#database.prepare(query.sql).bind(...query.parameters).all();
+    const { results, meta } = await this.#database
+      .prepare(query.sql)
+      .bind(...query.parameters)
+      .all();
     return {
       rows: (results ?? []) as R[],
       // D1 counts rows that triggers changed too; the store relies on RETURNING, never on this.

@@ -25,5 +25,9 @@ export function createNodeSqliteDialect(database: NodeSqliteDatabase): Dialect {
 }
 
 export function fromNodeSqlite(database: NodeSqliteDatabase): SqliteClient {
-  return fromSpreadingSqlite(database, (statement) => statement.columns().length > 0, (row) => ({ ...(row as object) }));
+  return fromSpreadingSqlite(
+    database,
+    (statement) => statement.columns().length > 0,
+    (row) => ({ ...(row as object) }),
+  );
 }

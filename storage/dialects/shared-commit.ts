@@ -24,7 +24,7 @@
  * alone (it is made to wait for the open shared one, and the others wait for it).
  */
 import {
-  CompiledQuery,
+  type CompiledQuery,
   DeleteQueryNode,
   InsertQueryNode,
   SelectQueryNode,

@@ -20,7 +20,10 @@ export function eventStore(db: Kysely<Database>): EventStore {
     },
 
     async latestEventId() {
-      const row = await db.selectFrom('events').select((eb) => eb.fn.max('id').as('latest')).executeTakeFirst();
+      const row = await db
+        .selectFrom('events')
+        .select((eb) => eb.fn.max('id').as('latest'))
+        .executeTakeFirst();
       return row?.latest == null ? 0 : asNumber(row.latest);
     },
   };

@@ -110,12 +110,7 @@ export async function completeIdempotencyKey(queries: IdempotencyQueries, claim:
 }
 
 export async function releaseIdempotencyKey(db: Kysely<Database>, claim: IdempotencyClaimRef): Promise<void> {
-  await db
-    .deleteFrom('idempotency_records')
-    .where('key_digest', '=', claim.keyDigest)
-    .where('state', '=', 'in-flight')
-    .where('claimed_at', '=', claim.claimedAt)
-    .execute();
+  await db.deleteFrom('idempotency_records').where('key_digest', '=', claim.keyDigest).where('state', '=', 'in-flight').where('claimed_at', '=', claim.claimedAt).execute();
 }
 
 export async function purgeIdempotencyKeys(db: Kysely<Database>, now: number): Promise<void> {

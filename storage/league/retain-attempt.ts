@@ -39,7 +39,8 @@ export function attemptRetainer(db: Kysely<Database>, family: DialectFamily): Re
         ceiling: slot('ceiling'),
         // A join attempt also gives way to the join attempt the agent already has.
         onlyIf: join
-          ? (source) => source.where(({ not, exists, selectFrom }) => not(exists(selectFrom('attempts').select('id').where('agent_id', '=', slot('agent_id')).where('kind', '=', 'join'))))
+          ? (source) =>
+              source.where(({ not, exists, selectFrom }) => not(exists(selectFrom('attempts').select('id').where('agent_id', '=', slot('agent_id')).where('kind', '=', 'join'))))
           : undefined,
         returning: ['number'],
       }),

@@ -42,7 +42,13 @@ export function leagueStore(db: Kysely<Database>, family: DialectFamily): League
     dailyStandings: (date, page) => dailyStandings(db, date, page),
     async agentDayBests(agentId, limit) {
       const rows = await db.selectFrom('day_bests').selectAll().where('agent_id', '=', agentId).orderBy('date', 'desc').limit(limit).execute();
-      return rows.map((row) => ({ date: row.date, bestScore: asNumber(row.best_score), bestAttemptId: row.best_attempt_id, finished: Boolean(row.finished), attempts: asNumber(row.attempts) }));
+      return rows.map((row) => ({
+        date: row.date,
+        bestScore: asNumber(row.best_score),
+        bestAttemptId: row.best_attempt_id,
+        finished: Boolean(row.finished),
+        attempts: asNumber(row.attempts),
+      }));
     },
     // Both read the agents' day bests through their standings index (date, best_score).
     async scoreSpread(date) {
@@ -59,7 +65,15 @@ export function leagueStore(db: Kysely<Database>, family: DialectFamily): League
       // One index seek per day that has counts, rather than a scan of every agent's day.
       const rows = await db
         .selectFrom('day_counts as d')
-        .select(['d.date', (eb) => eb.selectFrom('day_bests as b').select((inner) => inner.fn.max('b.best_score').as('top')).whereRef('b.date', '=', 'd.date').as('score')])
+        .select([
+          'd.date',
+          (eb) =>
+            eb
+              .selectFrom('day_bests as b')
+              .select((inner) => inner.fn.max('b.best_score').as('top'))
+              .whereRef('b.date', '=', 'd.date')
+              .as('score'),
+        ])
         .where('d.date', '>=', from)
         .where('d.date', '<=', to)
         .orderBy('d.date')

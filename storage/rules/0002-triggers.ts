@@ -29,11 +29,12 @@ export function rulesTriggers(family: DialectFamily): TriggerSpec[] {
     WHERE id = 1`,
       ],
     },
-      // Revision 1 is written by the proposal's own insert, from the row it already holds.
+    // Revision 1 is written by the proposal's own insert, from the row it already holds.
     {
       name: 'rules_revision_added',
       table: 'proposal_revisions',
-      event: 'AFTER INSERT', when: 'NEW.number > 1',
+      event: 'AFTER INSERT',
+      when: 'NEW.number > 1',
       body: [
         `UPDATE proposals SET
       title = NEW.title,

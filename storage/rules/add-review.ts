@@ -33,9 +33,7 @@ export type ReviewResult = { review: ReviewRecord } | { refused: 'not-found' | '
 export async function addReview(db: Kysely<Database>, number: number, review: NewReview): Promise<ReviewResult> {
   if (!isProposalNumber(number) || (review.revision !== undefined && !isProposalNumber(review.revision))) return { refused: 'not-found' };
   for (let round = 0; round < MAXIMUM_ROUNDS; round++) {
-    const row =
-      (await insertReview(db, number, review)) ??
-      (await writtenByRequest<Selectable<ProposalReviewsTable>>(db, 'proposal_reviews', review.requestDigest));
+    const row = (await insertReview(db, number, review)) ?? (await writtenByRequest<Selectable<ProposalReviewsTable>>(db, 'proposal_reviews', review.requestDigest));
     if (row) return { review: toReview(await withAuthorOf(db, row, row.reviewer_id)) };
     const why = await refusal(db, number, review);
     if (why !== 'moved-on') return { refused: why };
@@ -49,35 +47,31 @@ export async function addReview(db: Kysely<Database>, number: number, review: Ne
  * ON CONFLICT DO NOTHING RETURNING *
  */
 function insertReview(db: Kysely<Database>, number: number, review: NewReview) {
-  return db
-    .insertInto('proposal_reviews')
-    .columns(['proposal_number', 'revision', 'reviewer_id', 'stance', 'comment', 'created_at', 'request_digest'])
-    .expression(
-      db
-        .selectFrom('proposal_revisions as r')
-        .select((eb) => [
-          'r.proposal_number',
-          'r.number as revision',
-          eb.val(review.reviewerId).as('reviewer_id'),
-          eb.val(review.stance).as('stance'),
-          eb.val(review.comment).as('comment'),
-          eb.val(review.createdAt).as('created_at'),
-          eb.val(review.requestDigest ?? null).as('request_digest'),
-        ])
-        .where('r.proposal_number', '=', number)
-        .where((eb) =>
-          eb(
-            'r.number',
-            '=',
-            review.revision ?? eb.selectFrom('proposals as latest').select('latest.revision_count').where('latest.number', '=', number),
-          ),
-        )
-        .where(({ exists, selectFrom }) => exists(selectFrom('proposals as p').select('p.number').where('p.number', '=', number).where('p.author_id', '<>', review.reviewerId))),
-    )
-    // The revision's review already given, perhaps by this very request.
-    .onConflict((oc) => oc.doNothing())
-    .returningAll()
-    .executeTakeFirst();
+  return (
+    db
+      .insertInto('proposal_reviews')
+      .columns(['proposal_number', 'revision', 'reviewer_id', 'stance', 'comment', 'created_at', 'request_digest'])
+      .expression(
+        db
+          .selectFrom('proposal_revisions as r')
+          .select((eb) => [
+            'r.proposal_number',
+            'r.number as revision',
+            eb.val(review.reviewerId).as('reviewer_id'),
+            eb.val(review.stance).as('stance'),
+            eb.val(review.comment).as('comment'),
+            eb.val(review.createdAt).as('created_at'),
+            eb.val(review.requestDigest ?? null).as('request_digest'),
+          ])
+          .where('r.proposal_number', '=', number)
+          .where((eb) => eb('r.number', '=', review.revision ?? eb.selectFrom('proposals as latest').select('latest.revision_count').where('latest.number', '=', number)))
+          .where(({ exists, selectFrom }) => exists(selectFrom('proposals as p').select('p.number').where('p.number', '=', number).where('p.author_id', '<>', review.reviewerId))),
+      )
+      // The revision's review already given, perhaps by this very request.
+      .onConflict((oc) => oc.doNothing())
+      .returningAll()
+      .executeTakeFirst()
+  );
 }
 
 /**

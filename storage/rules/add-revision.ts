@@ -39,7 +39,8 @@ export async function addRevision(
 ): Promise<RevisionResult> {
   if (!isProposalNumber(number)) return { refused: 'not-found' };
   return retryLostRaces(MAXIMUM_ROUNDS, `a revision of proposal ${number}`, async () => {
-    const row = (await insertNext(db, family, number, authorId, revision)) ?? (await writtenByRequest<Selectable<ProposalRevisionsTable>>(db, 'proposal_revisions', revision.requestDigest));
+    const row =
+      (await insertNext(db, family, number, authorId, revision)) ?? (await writtenByRequest<Selectable<ProposalRevisionsTable>>(db, 'proposal_revisions', revision.requestDigest));
     if (row) return { revision: toRevision(row) };
     const proposal = await db.selectFrom('proposals').select(['author_id', 'status']).where('number', '=', number).executeTakeFirst();
     if (!proposal) return { refused: 'not-found' as const };
@@ -78,12 +79,14 @@ function insertNext(
     .where('p.author_id', '=', authorId)
     .where('p.status', 'in', REVISABLE);
   if (family === 'postgres') source = source.forNoKeyUpdate();
-  return db
-    .insertInto('proposal_revisions')
-    .columns(['proposal_number', 'number', 'title', 'summary', 'rule_text', 'rationale', 'created_at', 'request_digest'])
-    .expression(source)
-    // A number a concurrent revision took, or this request's own earlier revision.
-    .onConflict((oc) => oc.doNothing())
-    .returningAll()
-    .executeTakeFirst();
+  return (
+    db
+      .insertInto('proposal_revisions')
+      .columns(['proposal_number', 'number', 'title', 'summary', 'rule_text', 'rationale', 'created_at', 'request_digest'])
+      .expression(source)
+      // A number a concurrent revision took, or this request's own earlier revision.
+      .onConflict((oc) => oc.doNothing())
+      .returningAll()
+      .executeTakeFirst()
+  );
 }

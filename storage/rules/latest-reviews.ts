@@ -28,7 +28,10 @@ export async function latestReviews(
         .agg<number | string>('row_number')
         .over((over) => over.partitionBy('v.proposal_number').orderBy('v.created_at', 'desc').orderBy('v.revision', 'desc'))
         .as('newness'),
-      eb.fn.countAll<number | string>().over((over) => over.partitionBy('v.proposal_number')).as('review_total'),
+      eb.fn
+        .countAll<number | string>()
+        .over((over) => over.partitionBy('v.proposal_number'))
+        .as('review_total'),
     ])
     // Only revisions the listing counted: a revision and its review landing after it stay out.
     .where((eb) => eb.or(proposals.map((proposal) => eb.and([eb('v.proposal_number', '=', proposal.number), eb('v.revision', '<=', proposal.revisionCount)]))));

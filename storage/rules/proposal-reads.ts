@@ -51,13 +51,7 @@ export async function proposalByNumber(db: Kysely<Database>, number: number): Pr
     .where('v.revision', '<=', row.revision_count)
     .orderBy('v.revision')
     .execute();
-  const log = await db
-    .selectFrom('proposal_status_log')
-    .selectAll()
-    .where('proposal_number', '=', number)
-    .where('seq', '<=', row.status_changes)
-    .orderBy('seq')
-    .execute();
+  const log = await db.selectFrom('proposal_status_log').selectAll().where('proposal_number', '=', number).where('seq', '<=', row.status_changes).orderBy('seq').execute();
   return { ...toProposalSummary(row), revisions: revisions.map(toRevision), reviews: reviews.map(toReview), statusLog: log.map(toStatusChange) };
 }
 

@@ -31,10 +31,7 @@ export interface KeysetListing<Query extends OrderedQuery, Item> {
   toItem(row: RowOf<Query>, rank: number): Item;
 }
 
-export async function keysetPage<Query extends OrderedQuery, Item>(
-  page: Page,
-  spec: KeysetListing<Query, Item>,
-): Promise<{ items: Item[]; next: string | null }> {
+export async function keysetPage<Query extends OrderedQuery, Item>(page: Page, spec: KeysetListing<Query, Item>): Promise<{ items: Item[]; next: string | null }> {
   if (!Number.isSafeInteger(page.limit) || page.limit < 1) throw new RangeError(`a page limit must be a positive integer, not ${page.limit}`);
   let query = spec.query;
   let rankBefore = 0;

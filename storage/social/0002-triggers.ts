@@ -14,9 +14,7 @@ export function clubhouseTriggers(family: DialectFamily): TriggerSpec[] {
       name: 'clubhouse_member_joined',
       table: 'clubhouse_members',
       event: 'AFTER INSERT',
-      body: [
-        `UPDATE clubhouse_totals SET members = members + 1 WHERE id = 1`,
-      ],
+      body: [`UPDATE clubhouse_totals SET members = members + 1 WHERE id = 1`],
     },
     {
       name: 'clubhouse_topic_created',

@@ -29,12 +29,7 @@ export async function listTopics(db: Kysely<Database>, filter: { channel?: Chann
 /** Oldest first: (created_at, id) ascending within the topic, through clubhouse_replies_thread. */
 export async function listReplies(db: Kysely<Database>, topicId: string, page: Page): Promise<{ items: ReplyRecord[]; next: string | null }> {
   const listing = `replies:${JSON.stringify(topicId)}`;
-  const query = db
-    .selectFrom('clubhouse_replies as r')
-    .innerJoin('agents as a', 'a.id', 'r.author_id')
-    .selectAll('r')
-    .select(AUTHOR_COLUMNS)
-    .where('r.topic_id', '=', topicId);
+  const query = db.selectFrom('clubhouse_replies as r').innerJoin('agents as a', 'a.id', 'r.author_id').selectAll('r').select(AUTHOR_COLUMNS).where('r.topic_id', '=', topicId);
   return keysetPage(page, {
     listing,
     shape: ['string', 'string'],

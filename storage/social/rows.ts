@@ -26,4 +26,3 @@ export function toTopic(row: Selectable<ClubhouseTopicsTable> & AuthorColumns): 
 export function toReply(row: Selectable<ClubhouseRepliesTable> & AuthorColumns): ReplyRecord {
   return { id: row.id, topicId: row.topic_id, body: row.body, createdAt: row.created_at, author: authorOf(row.author_id, row) };
 }
-

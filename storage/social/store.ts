@@ -31,13 +31,7 @@ const CHANNEL_COLUMNS: Record<Channel, Extract<keyof ClubhouseTotalsTable, `topi
 /** The Clubhouse's part of the store, bound to the database. */
 export function socialStore(db: Kysely<Database>): SocialStore {
   const topicWhere = (column: 't.id' | 't.request_digest', value: string) =>
-    db
-      .selectFrom('clubhouse_topics as t')
-      .innerJoin('agents as a', 'a.id', 't.author_id')
-      .selectAll('t')
-      .select(AUTHOR_COLUMNS)
-      .where(column, '=', value)
-      .executeTakeFirst();
+    db.selectFrom('clubhouse_topics as t').innerJoin('agents as a', 'a.id', 't.author_id').selectAll('t').select(AUTHOR_COLUMNS).where(column, '=', value).executeTakeFirst();
   const memberOf = (agentId: string) =>
     db
       .selectFrom('clubhouse_members as m')
@@ -128,7 +122,13 @@ export function socialStore(db: Kysely<Database>): SocialStore {
       return toReply(await withAuthorOf(db, row, row.author_id));
     },
     async replyById(id) {
-      const row = await db.selectFrom('clubhouse_replies as r').innerJoin('agents as a', 'a.id', 'r.author_id').selectAll('r').select(AUTHOR_COLUMNS).where('r.id', '=', id).executeTakeFirst();
+      const row = await db
+        .selectFrom('clubhouse_replies as r')
+        .innerJoin('agents as a', 'a.id', 'r.author_id')
+        .selectAll('r')
+        .select(AUTHOR_COLUMNS)
+        .where('r.id', '=', id)
+        .executeTakeFirst();
       return row ? toReply(row) : null;
     },
     listReplies: (topicId, page) => listReplies(db, topicId, page),

@@ -10,7 +10,14 @@ const MCP = { 'content-type': 'application/json', accept: 'application/json, tex
 /** An arena in this process, mounted at `/arena` (unless told otherwise), asked at `http://arena.test`. */
 async function mounted(options: Partial<ArenaOptions> = {}) {
   const events: ArenaEvent[] = [];
-  const arena = createArena({ signingKey: new Uint8Array(32).fill(7), secret: randomSeed(), store: await openMemoryStore(), basePath: '/arena', log: (event) => void events.push(event), ...options });
+  const arena = createArena({
+    signingKey: new Uint8Array(32).fill(7),
+    secret: randomSeed(),
+    store: await openMemoryStore(),
+    basePath: '/arena',
+    log: (event) => void events.push(event),
+    ...options,
+  });
   const call = async (path: string, init: RequestInit = {}) => {
     const response = await arena.fetch(new Request(`http://arena.test${path}`, init));
     const text = await response.text();
@@ -30,7 +37,11 @@ describe('an arena mounted under a base path', () => {
     for (const outside of ['/', '/api/games', '/.well-known/jwks.json', '/arenas/api/games', '/other/arena/api/games']) {
       const answer = await call(outside);
       expect(answer.status, outside).toBe(404);
-      expect(answer.body, outside).toMatchObject({ type: '/arena/problems/not-found', instance: outside, detail: `nothing is served at ${outside}; GET /arena/api/games lists the games` });
+      expect(answer.body, outside).toMatchObject({
+        type: '/arena/problems/not-found',
+        instance: outside,
+        detail: `nothing is served at ${outside}; GET /arena/api/games lists the games`,
+      });
     }
     expect((await call('/api/games', { method: 'OPTIONS' })).status).toBe(404);
     expect((await call('/arena/api/games', { method: 'OPTIONS', headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'GET' } })).status).toBe(204);

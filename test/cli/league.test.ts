@@ -14,8 +14,11 @@ import { startArena, type RunningArena } from '../support/servers.ts';
 function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   const { ARENA_URL: _, ...inherited } = process.env;
   return new Promise((resolve) => {
-    execFile(process.execPath, [join(REPOSITORY, 'bin/agent-arena.mjs'), ...args], { env: { ...inherited, XDG_CONFIG_HOME: join(folder, 'config'), ...env } }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+    execFile(
+      process.execPath,
+      [join(REPOSITORY, 'bin/agent-arena.mjs'), ...args],
+      { env: { ...inherited, XDG_CONFIG_HOME: join(folder, 'config'), ...env } },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
     );
   });
 }
@@ -115,7 +118,11 @@ describe('agent-arena key', () => {
     expect(rotated.stdout).not.toContain(second.apiKey);
     expect((await cli(['submit', 'UURR', '--arena', arena.baseUrl, '--key-file', keyFile])).code).toBe(0);
     const submitAs = (key: string) =>
-      fetch(`${arena.baseUrl}/api/league/submit`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}`, 'idempotency-key': `k-${Math.random()}` }, body: '{}' });
+      fetch(`${arena.baseUrl}/api/league/submit`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${key}`, 'idempotency-key': `k-${Math.random()}` },
+        body: '{}',
+      });
     expect((await submitAs(first.apiKey)).status).toBe(401);
 
     const revoked = await cli(['key', 'revoke', '--arena', arena.baseUrl, '--key-file', keyFile]);
@@ -136,7 +143,11 @@ describe('agent-arena key', () => {
     expect((await cli(['join', '--handle', 'cli-elsewhere', '--arena', arena.baseUrl, '--key-file', keyFile])).code).toBe(0);
     const kept = JSON.parse(await readFile(keyFile, 'utf8'));
     // Someone holding the key (it leaked) rotates it first.
-    const stolen = await fetch(`${arena.baseUrl}/api/keys/rotate`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${kept.apiKey}`, 'idempotency-key': 'thief-1' }, body: '{}' });
+    const stolen = await fetch(`${arena.baseUrl}/api/keys/rotate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${kept.apiKey}`, 'idempotency-key': 'thief-1' },
+      body: '{}',
+    });
     expect(stolen.status).toBe(200);
     const refused = await cli(['key', 'rotate', '--arena', arena.baseUrl, '--key-file', keyFile]);
     expect(refused.code).toBe(1);
@@ -145,7 +156,12 @@ describe('agent-arena key', () => {
     expect(recovered.code, recovered.stderr).toBe(0);
     expect(JSON.parse(recovered.stdout)).toMatchObject({ keyGeneration: 2 });
     const thiefKey = (await stolen.json()).apiKey;
-    const submit = (key: string) => fetch(`${arena.baseUrl}/api/league/submit`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}`, 'idempotency-key': `k-${Math.random()}` }, body: '{}' });
+    const submit = (key: string) =>
+      fetch(`${arena.baseUrl}/api/league/submit`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${key}`, 'idempotency-key': `k-${Math.random()}` },
+        body: '{}',
+      });
     expect((await submit(thiefKey)).status).toBe(401);
     expect((await cli(['key', 'nonsense', '--arena', arena.baseUrl, '--key-file', keyFile])).code).toBe(2);
   }, 60_000);
@@ -202,7 +218,7 @@ describe('the arena joined, remembered', () => {
     expect((await cli(['submit', 'UURRDD'], env)).code).toBe(0);
   }, 60_000);
 
-  it('without a join, is npm start\'s address; and a file the command did not write is named, not used', async () => {
+  it("without a join, is npm start's address; and a file the command did not write is named, not used", async () => {
     const env = own('never-joined');
     const unjoined = await cli(['submit', 'UURRDD'], env);
     expect(unjoined.code).toBe(2);

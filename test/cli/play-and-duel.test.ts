@@ -9,7 +9,9 @@ import { startArena, type RunningArena } from '../support/servers.ts';
 /** `agent-arena …` as a reader runs it, with `input` on stdin. */
 function cli(args: string[], input = ''): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = execFile(process.execPath, [join(REPOSITORY, 'bin/agent-arena.mjs'), ...args], (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }));
+    const child = execFile(process.execPath, [join(REPOSITORY, 'bin/agent-arena.mjs'), ...args], (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+    );
     child.stdin!.end(input);
   });
 }

@@ -61,7 +61,14 @@ describe('agent-arena tape', () => {
     expect(none.code).toBe(1);
     expect(JSON.parse(none.stdout)).toEqual({ board: CLASSIC_BOARD.id, reachesExit: false, tape: null, actions: null });
 
-    for (const [args, input] of [[['tape'], 'not json'], [['tape'], '{"board": {"width": 2}}'], [['tape', join(folder, 'missing.json')], ''], [['tape', '--unknown'], '{}'], [['nonsense'], ''], [['constructor'], '']] as const) {
+    for (const [args, input] of [
+      [['tape'], 'not json'],
+      [['tape'], '{"board": {"width": 2}}'],
+      [['tape', join(folder, 'missing.json')], ''],
+      [['tape', '--unknown'], '{}'],
+      [['nonsense'], ''],
+      [['constructor'], ''],
+    ] as const) {
       const refused = await arena([...args], input);
       expect(refused.code, args.join(' ')).toBe(2);
       expect(refused.stderr, args.join(' ')).toContain('usage: agent-arena');

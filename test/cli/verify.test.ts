@@ -120,7 +120,9 @@ describe('agent-arena verify, offline with a JWKS file', () => {
       unsigned: ['replay', 'receipt.jwks'],
     });
     const altered = { ...play, evidence: { ...play.evidence, score: play.evidence.score + 1 } };
-    expect((await verify(['--jwks', jwks], JSON.stringify(altered))).stdout).toBe(`not valid: evidence.score: the file says ${play.evidence.score + 1}; the receipt signs ${play.evidence.score}\n`);
+    expect((await verify(['--jwks', jwks], JSON.stringify(altered))).stdout).toBe(
+      `not valid: evidence.score: the file says ${play.evidence.score + 1}; the receipt signs ${play.evidence.score}\n`,
+    );
     // With the capsule it was played on beside it, the replay is played again and held to it too.
     const withCapsule = await verify(['--jwks', jwks], JSON.stringify({ ...play, capsule }));
     expect(withCapsule.stdout).toMatch(/, as a State Forge play answer with its capsule; checked signature, kind, checksum, replay, fields; unsigned: receipt\.jwks\n$/);

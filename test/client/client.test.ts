@@ -144,7 +144,8 @@ describe('the typed client (agent-arena/client), against a real arena', () => {
     const events = await follower.streamEvents({ query: { kind: 'attempt.retained' }, signal: aborter.signal });
     const tape = (finishing: boolean) => (finishing ? finishingTape(league.board) : 'U');
     const written: string[] = [];
-    for (const finishing of [true, false, true]) written.push((await agent.submitLeagueAttempt({ body: { challengeToken: league.challengeToken, actions: tape(finishing) } })).attempt.id);
+    for (const finishing of [true, false, true])
+      written.push((await agent.submitLeagueAttempt({ body: { challengeToken: league.challengeToken, actions: tape(finishing) } })).attempt.id);
     const seen: ArenaEvent[] = [];
     for await (const event of events) {
       seen.push(event);
@@ -161,7 +162,10 @@ describe('the typed client (agent-arena/client), against a real arena', () => {
   it('calls every operation of the route table: an answer, or a refusal as a typed problem', async () => {
     const outcomes: Record<string, string> = {};
     for (const [operationId, operation] of Object.entries(OPERATIONS) as [OperationId, (typeof OPERATIONS)[OperationId]][]) {
-      const input = { ...(operation.path.includes(':') ? { params: { id: 'x', number: 1, slug: 'not-found', date: '2026-11-21', handle: 'no-such-agent' } } : {}), ...(operation.method === 'GET' ? {} : { body: {} }) };
+      const input = {
+        ...(operation.path.includes(':') ? { params: { id: 'x', number: 1, slug: 'not-found', date: '2026-11-21', handle: 'no-such-agent' } } : {}),
+        ...(operation.method === 'GET' ? {} : { body: {} }),
+      };
       outcomes[operationId] = await (client.call as (id: OperationId, input: object) => Promise<unknown>)(operationId, input).then(
         () => 'answered',
         (error: unknown) => (error instanceof ArenaProblemError ? `${error.status} ${error.slug ?? 'other'}` : String(error)),
@@ -169,6 +173,12 @@ describe('the typed client (agent-arena/client), against a real arena', () => {
     }
     expect(Object.keys(outcomes)).toHaveLength(Object.keys(OPERATIONS).length);
     for (const [operationId, outcome] of Object.entries(outcomes)) expect(outcome, operationId).toMatch(/^(answered|4\d\d [a-z-]+|503 service-unavailable)$/);
-    expect(outcomes).toMatchObject({ getLeague: 'answered', getFeed: 'answered', joinLeague: '400 invalid-request', getMetrics: '503 service-unavailable', getProblemType: 'answered' });
+    expect(outcomes).toMatchObject({
+      getLeague: 'answered',
+      getFeed: 'answered',
+      joinLeague: '400 invalid-request',
+      getMetrics: '503 service-unavailable',
+      getProblemType: 'answered',
+    });
   }, 60_000);
 });

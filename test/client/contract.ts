@@ -27,7 +27,9 @@ type Plain<T> = unknown extends T
  * `operationId: string`) would fold every operation's types into one union, silently; this
  * fails the typecheck instead, saying why.
  */
-type EveryOperationIdIsLiteral = string extends Routes['operationId'] ? 'a route of the table has an operationId typed as string: make its factory generic (<O extends string>)' : true;
+type EveryOperationIdIsLiteral = string extends Routes['operationId']
+  ? 'a route of the table has an operationId typed as string: make its factory generic (<O extends string>)'
+  : true;
 export const everyOperationIdIsLiteral: EveryOperationIdIsLiteral = true;
 
 /** Each operation by its operationId: its query and body as sent, and its answer as read. */

@@ -85,7 +85,13 @@ afterAll(async () => {
 describe('the project’s own client, agent-arena/client, in another project', () => {
   it('type-checks a script that plays, joins and submits, which then runs against the arena', async () => {
     expect(await compiled('script.ts', SCRIPT)).toBe('');
-    const env = { ...process.env, ARENA_URL: arena.baseUrl, TAPE: await todaysTape(), NONCE: randomBytes(32).toString('base64url'), JOIN_KEY: `join-${randomBytes(8).toString('hex')}` };
+    const env = {
+      ...process.env,
+      ARENA_URL: arena.baseUrl,
+      TAPE: await todaysTape(),
+      NONCE: randomBytes(32).toString('base64url'),
+      JOIN_KEY: `join-${randomBytes(8).toString('hex')}`,
+    };
     const { stdout } = await run(process.execPath, [join(work, 'out', 'script.js')], { cwd: work, env });
     expect(JSON.parse(stdout)).toMatchObject({ total: 76, checksum: expect.stringMatching(/^sha256:/), joinedAs: 'own-client', remaining: 8, limit: 1, refused: 'not-found' });
   }, 120_000);

@@ -20,7 +20,18 @@ function rawGet(baseUrl: string, path: string, headers: Record<string, string>):
 }
 
 /** Public reads that are a function of stored state: each with its own Cache-Control time. */
-const CACHEABLE = ['/api/league', '/api/leaderboard', '/api/leaderboard/season', '/api/league/attempts', '/api/social/topics', '/api/rules', '/feed.xml', '/openapi.json', '/.well-known/jwks.json', '/api/games/packet-run'];
+const CACHEABLE = [
+  '/api/league',
+  '/api/leaderboard',
+  '/api/leaderboard/season',
+  '/api/league/attempts',
+  '/api/social/topics',
+  '/api/rules',
+  '/feed.xml',
+  '/openapi.json',
+  '/.well-known/jwks.json',
+  '/api/games/packet-run',
+];
 
 export function caching(target: Target): void {
   const api = client(target.baseUrl);

@@ -53,13 +53,17 @@ export function defineConformance(runtime: Runtime, node?: { version: string; ex
     const operatorToken = `operator-${encodeBase64Url(randomSeed())}`;
     let arena: RunningArena | undefined;
     beforeAll(async () => {
-      arena = await startArena(runtime, {
-        ARENA_SIGNING_KEY: encodeBase64Url(signingSeed),
-        ARENA_OPERATOR_TOKEN: operatorToken,
-        ARENA_ARRIVAL_DAILY_CAP: String(ARRIVAL_CAP),
-        ARENA_EVENTS_HEARTBEAT_MS: String(EVENTS_HEARTBEAT_MS),
-        ...(basePath ? { ARENA_BASE_PATH: basePath } : {}),
-      }, node?.executable);
+      arena = await startArena(
+        runtime,
+        {
+          ARENA_SIGNING_KEY: encodeBase64Url(signingSeed),
+          ARENA_OPERATOR_TOKEN: operatorToken,
+          ARENA_ARRIVAL_DAILY_CAP: String(ARRIVAL_CAP),
+          ARENA_EVENTS_HEARTBEAT_MS: String(EVENTS_HEARTBEAT_MS),
+          ...(basePath ? { ARENA_BASE_PATH: basePath } : {}),
+        },
+        node?.executable,
+      );
     });
     afterAll(async () => arena?.stop());
     const target: Target = {

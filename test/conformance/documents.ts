@@ -4,11 +4,63 @@ import { describe, expect, it } from 'vitest';
 import { client } from '../support/http.ts';
 import type { Target } from './define.ts';
 
-const ROOT_FIELDS = ['protocol', 'version', 'canonicalOrigin', 'name', 'state', 'founded', 'purpose', 'truth', 'discovery', 'interaction', 'liveGames', 'rules', 'signals', 'generatedAt'];
+const ROOT_FIELDS = [
+  'protocol',
+  'version',
+  'canonicalOrigin',
+  'name',
+  'state',
+  'founded',
+  'purpose',
+  'truth',
+  'discovery',
+  'interaction',
+  'liveGames',
+  'rules',
+  'signals',
+  'generatedAt',
+];
 const DISPATCH_FIELDS = ['protocol', 'version', 'generatedAt', 'name', 'purpose', 'currentNeed', 'liveState', 'lanes', 'carryPrompt', 'discovery', 'truth'];
-const CHALLENGE_FIELDS = ['protocol', 'version', 'generatedAt', 'canonicalOrigin', 'title', 'state', 'share', 'arenaTruth', 'target', 'firstCalls', 'remoteTools', 'proofOfRealParticipation', 'publicPrompt', 'discovery', 'truth'];
-const ARENA_TRUTH_FIELDS = ['challengeDate', 'challengeId', 'closesAt', 'competitionState', 'fieldSize', 'finisherCount', 'attemptCount', 'realDurableRecords', 'arrivalRecords', 'durableAgentTopicsVisible', 'agentRuleProposalCount', 'visitorCountKnown'];
-const LANES = ['check-into-arrival-hall', 'accept-the-outside-agent-challenge', 'finish-the-daily-board', 'leave-a-field-note', 'carry-one-invitation', 'propose-or-review-rules', 'author-a-new-game'];
+const CHALLENGE_FIELDS = [
+  'protocol',
+  'version',
+  'generatedAt',
+  'canonicalOrigin',
+  'title',
+  'state',
+  'share',
+  'arenaTruth',
+  'target',
+  'firstCalls',
+  'remoteTools',
+  'proofOfRealParticipation',
+  'publicPrompt',
+  'discovery',
+  'truth',
+];
+const ARENA_TRUTH_FIELDS = [
+  'challengeDate',
+  'challengeId',
+  'closesAt',
+  'competitionState',
+  'fieldSize',
+  'finisherCount',
+  'attemptCount',
+  'realDurableRecords',
+  'arrivalRecords',
+  'durableAgentTopicsVisible',
+  'agentRuleProposalCount',
+  'visitorCountKnown',
+];
+const LANES = [
+  'check-into-arrival-hall',
+  'accept-the-outside-agent-challenge',
+  'finish-the-daily-board',
+  'leave-a-field-note',
+  'carry-one-invitation',
+  'propose-or-review-rules',
+  'author-a-new-game',
+];
 const sorted = (keys: string[]) => [...keys].sort();
 
 export function statusDocuments(target: Target): void {
@@ -50,7 +102,10 @@ export function statusDocuments(target: Target): void {
       const league = (await api.get('/api/league')).body;
       const finish = body.lanes.find((lane: { id: string }) => lane.id === 'finish-the-daily-board');
       expect(finish.priority === 1).toBe(league.finisherCount < 2);
-      expect(body.currentNeed).toMatchObject({ action: body.lanes.find((lane: { state: string }) => lane.state === 'open').id, agentsNeededForCompetitiveField: Math.max(0, 2 - league.finisherCount) });
+      expect(body.currentNeed).toMatchObject({
+        action: body.lanes.find((lane: { state: string }) => lane.state === 'open').id,
+        agentsNeededForCompetitiveField: Math.max(0, 2 - league.finisherCount),
+      });
       expect(sorted(Object.keys(body.liveState))).toEqual(['clubhouse', 'dailyBoard', 'rules', 'traffic']);
     });
 
@@ -62,7 +117,12 @@ export function statusDocuments(target: Target): void {
       expect(body.arenaTruth.visitorCountKnown).toBe(false);
       expect(sorted(Object.keys(body.target))).toEqual(['agentsNeededForCompetitiveField', 'benchmarkToBeat', 'summary', 'winBoundary']);
       const league = (await api.get('/api/league')).body;
-      expect(body.arenaTruth).toMatchObject({ challengeId: league.challengeId, fieldSize: league.fieldSize, finisherCount: league.finisherCount, attemptCount: league.attemptCount });
+      expect(body.arenaTruth).toMatchObject({
+        challengeId: league.challengeId,
+        fieldSize: league.fieldSize,
+        finisherCount: league.finisherCount,
+        attemptCount: league.attemptCount,
+      });
     });
 
     it('serves entry, stats and a portable invitation naming its carrier', async () => {

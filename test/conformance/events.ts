@@ -16,7 +16,11 @@ export function liveEvents(target: Target): void {
   const api = client(target.baseUrl);
   const url = (query = '') => `${target.baseUrl()}/api/events${query}`;
   let handles = 0;
-  const handle = () => `ev-${target.runtime.slice(0, 3)}-${++handles}-${freshKey().slice(0, 6).toLowerCase().replace(/[^a-z0-9]/g, 'x')}`;
+  const handle = () =>
+    `ev-${target.runtime.slice(0, 3)}-${++handles}-${freshKey()
+      .slice(0, 6)
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, 'x')}`;
 
   /** A league submit by `agent`: the attempt's id. */
   async function submit(agent: { key: string }, finishing: boolean): Promise<string> {
@@ -76,7 +80,10 @@ export function liveEvents(target: Target): void {
         const kinds = rest.map((message) => message.event).filter((kind) => kind !== 'standings.changed' && kind !== 'field.changed');
         expect(kinds).toEqual(['attempt.retained', 'topic.created', 'reply.added']);
         expect(rest.find((message) => message.event === 'attempt.retained')!.data.data.id).toBe(lower);
-        expect(rest.find((message) => message.event === 'topic.created')!.data).toMatchObject({ url: `${target.basePath}/api/social/topics/${topicId}`, data: { id: topicId, title: 'Heard live' } });
+        expect(rest.find((message) => message.event === 'topic.created')!.data).toMatchObject({
+          url: `${target.basePath}/api/social/topics/${topicId}`,
+          data: { id: topicId, title: 'Heard live' },
+        });
         expect(rest.at(-1)!.data.data).toMatchObject({ topicId, body: 'And answered.', author: { id: agent.id } });
         const all = [opened, ...joined, ...rest];
         for (const [index, id] of ids(all).entries()) if (index > 0) expect(id).toBeGreaterThan(ids(all)[index - 1]!);

@@ -55,7 +55,10 @@ export function httpConventions(target: Target): void {
     it('declares an answer’s length in bytes, with text outside ASCII in it', async () => {
       // Answers are kept as text and their length measured apart from the runtime's own encoding.
       const name = 'é ☃ 𝄞';
-      const answer = await sendRaw(target.baseUrl(), `GET ${target.basePath}/api/games/packet-run/play?actions=UR&agent=${encodeURIComponent(name)} HTTP/1.1\r\nHost: arena.test\r\nConnection: close\r\n\r\n`);
+      const answer = await sendRaw(
+        target.baseUrl(),
+        `GET ${target.basePath}/api/games/packet-run/play?actions=UR&agent=${encodeURIComponent(name)} HTTP/1.1\r\nHost: arena.test\r\nConnection: close\r\n\r\n`,
+      );
       expect(answer.status, answer.body).toBe(200);
       expect(Number(answer.headers['content-length'])).toBe(Buffer.byteLength(answer.body));
       expect((JSON.parse(answer.body) as { declaration: { name: string } }).declaration.name).toBe(name);

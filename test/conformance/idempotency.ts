@@ -46,26 +46,113 @@ export function idempotencyOnEveryWrite(target: Target): void {
       await api.postJson('/api/social/join', {}, bearer(reviewer.key));
       topicId = (await api.postJson('/api/social/topics', { channel: 'general', title: 't', body: 'b' }, bearer(reviewer.key))).body.id;
       proposal = (await api.postJson('/api/rules', { gameId: 'packet-run', title: 't', summary: 's', ruleText: 'r', rationale: 'w' }, bearer(author.key))).body.number;
-      for (const [registrationNonce, handle] of [[rotatingNonce, 'idem-rotor'], [revokingNonce, 'idem-revoker']] as const) {
+      for (const [registrationNonce, handle] of [
+        [rotatingNonce, 'idem-rotor'],
+        [revokingNonce, 'idem-revoker'],
+      ] as const) {
         const join = { challengeToken: league.challengeToken, actions: finishingTape(league.board), registrationNonce, agent: { handle: `${handle}-${target.runtime}` } };
         expect((await api.postJson('/api/league/join', join, { 'idempotency-key': freshKey() })).status).toBe(200);
       }
     });
 
     const writes: Write[] = [
-      { name: 'league join', method: 'POST', path: () => '/api/league/join', bearer: () => undefined, body: () => ({ challengeToken: league.challengeToken, actions: finishingTape(league.board), registrationNonce: nonce, agent: { handle: `idem-joiner-${target.runtime}` } }), other: () => ({ challengeToken: league.challengeToken, actions: finishingTape(league.board), registrationNonce: nonce, agent: { handle: `idem-other-${target.runtime}` } }) },
-      { name: 'clubhouse join with a capability', method: 'POST', path: () => '/api/social/join', bearer: () => undefined, body: () => ({ registrationCapability: capability, agent: { handle: `idem-trialist-${target.runtime}` } }), other: () => ({ registrationCapability: capability, agent: { handle: `idem-someone-${target.runtime}` } }) },
-      { name: 'league submit', method: 'POST', path: () => '/api/league/submit', bearer: () => author.key, body: () => ({ challengeToken: league.challengeToken, actions: stuckTape(league.board) }), other: () => ({ challengeToken: league.challengeToken, actions: 'LLLL' }) },
+      {
+        name: 'league join',
+        method: 'POST',
+        path: () => '/api/league/join',
+        bearer: () => undefined,
+        body: () => ({ challengeToken: league.challengeToken, actions: finishingTape(league.board), registrationNonce: nonce, agent: { handle: `idem-joiner-${target.runtime}` } }),
+        other: () => ({ challengeToken: league.challengeToken, actions: finishingTape(league.board), registrationNonce: nonce, agent: { handle: `idem-other-${target.runtime}` } }),
+      },
+      {
+        name: 'clubhouse join with a capability',
+        method: 'POST',
+        path: () => '/api/social/join',
+        bearer: () => undefined,
+        body: () => ({ registrationCapability: capability, agent: { handle: `idem-trialist-${target.runtime}` } }),
+        other: () => ({ registrationCapability: capability, agent: { handle: `idem-someone-${target.runtime}` } }),
+      },
+      {
+        name: 'league submit',
+        method: 'POST',
+        path: () => '/api/league/submit',
+        bearer: () => author.key,
+        body: () => ({ challengeToken: league.challengeToken, actions: stuckTape(league.board) }),
+        other: () => ({ challengeToken: league.challengeToken, actions: 'LLLL' }),
+      },
       { name: 'clubhouse join', method: 'POST', path: () => '/api/social/join', bearer: () => author.key, body: () => ({}), other: () => ({ agent: { handle: 'someone-else' } }) },
-      { name: 'topic', method: 'POST', path: () => '/api/social/topics', bearer: () => reviewer.key, body: () => ({ channel: 'clubs', title: 'One', body: 'b' }), other: () => ({ channel: 'clubs', title: 'Two', body: 'b' }) },
-      { name: 'reply', method: 'POST', path: () => `/api/social/topics/${topicId}/replies`, bearer: () => reviewer.key, body: () => ({ body: 'one' }), other: () => ({ body: 'two' }) },
-      { name: 'proposal', method: 'POST', path: () => '/api/rules', bearer: () => author.key, body: () => ({ gameId: 'triad-duel', title: 'One', summary: 's', ruleText: 'r', rationale: 'w' }), other: () => ({ gameId: 'triad-duel', title: 'Two', summary: 's', ruleText: 'r', rationale: 'w' }) },
-      { name: 'revision', method: 'POST', path: () => `/api/rules/${proposal}/revisions`, bearer: () => author.key, body: () => ({ summary: 'one' }), other: () => ({ summary: 'two' }) },
-      { name: 'review', method: 'PUT', path: () => `/api/rules/${proposal}/review`, bearer: () => reviewer.key, body: () => ({ revision: 1, stance: 'support', comment: 'one' }), other: () => ({ revision: 1, stance: 'oppose', comment: 'two' }) },
-      { name: 'status move', method: 'POST', path: () => `/api/rules/${proposal}/status`, bearer: () => target.operatorToken, body: () => ({ to: 'under-review', reason: 'one' }), other: () => ({ to: 'under-review', reason: 'two' }) },
-      { name: 'key rotation by nonce', method: 'POST', path: () => '/api/keys/rotate', bearer: () => undefined, body: () => ({ registrationNonce: rotatingNonce }), other: () => ({ registrationNonce: revokingNonce }) },
-      { name: 'key revocation by nonce', method: 'POST', path: () => '/api/keys/revoke', bearer: () => undefined, body: () => ({ registrationNonce: revokingNonce }), other: () => ({ registrationNonce: rotatingNonce }) },
-      { name: 'arrival', method: 'POST', path: () => '/api/arrival', bearer: () => undefined, body: () => ({ displayName: 'Once', model: 'unknown', sentBy: 'test', purpose: 'one', operatorAuthorized: true }), other: () => ({ displayName: 'Once', model: 'unknown', sentBy: 'test', purpose: 'two', operatorAuthorized: true }) },
+      {
+        name: 'topic',
+        method: 'POST',
+        path: () => '/api/social/topics',
+        bearer: () => reviewer.key,
+        body: () => ({ channel: 'clubs', title: 'One', body: 'b' }),
+        other: () => ({ channel: 'clubs', title: 'Two', body: 'b' }),
+      },
+      {
+        name: 'reply',
+        method: 'POST',
+        path: () => `/api/social/topics/${topicId}/replies`,
+        bearer: () => reviewer.key,
+        body: () => ({ body: 'one' }),
+        other: () => ({ body: 'two' }),
+      },
+      {
+        name: 'proposal',
+        method: 'POST',
+        path: () => '/api/rules',
+        bearer: () => author.key,
+        body: () => ({ gameId: 'triad-duel', title: 'One', summary: 's', ruleText: 'r', rationale: 'w' }),
+        other: () => ({ gameId: 'triad-duel', title: 'Two', summary: 's', ruleText: 'r', rationale: 'w' }),
+      },
+      {
+        name: 'revision',
+        method: 'POST',
+        path: () => `/api/rules/${proposal}/revisions`,
+        bearer: () => author.key,
+        body: () => ({ summary: 'one' }),
+        other: () => ({ summary: 'two' }),
+      },
+      {
+        name: 'review',
+        method: 'PUT',
+        path: () => `/api/rules/${proposal}/review`,
+        bearer: () => reviewer.key,
+        body: () => ({ revision: 1, stance: 'support', comment: 'one' }),
+        other: () => ({ revision: 1, stance: 'oppose', comment: 'two' }),
+      },
+      {
+        name: 'status move',
+        method: 'POST',
+        path: () => `/api/rules/${proposal}/status`,
+        bearer: () => target.operatorToken,
+        body: () => ({ to: 'under-review', reason: 'one' }),
+        other: () => ({ to: 'under-review', reason: 'two' }),
+      },
+      {
+        name: 'key rotation by nonce',
+        method: 'POST',
+        path: () => '/api/keys/rotate',
+        bearer: () => undefined,
+        body: () => ({ registrationNonce: rotatingNonce }),
+        other: () => ({ registrationNonce: revokingNonce }),
+      },
+      {
+        name: 'key revocation by nonce',
+        method: 'POST',
+        path: () => '/api/keys/revoke',
+        bearer: () => undefined,
+        body: () => ({ registrationNonce: revokingNonce }),
+        other: () => ({ registrationNonce: rotatingNonce }),
+      },
+      {
+        name: 'arrival',
+        method: 'POST',
+        path: () => '/api/arrival',
+        bearer: () => undefined,
+        body: () => ({ displayName: 'Once', model: 'unknown', sentBy: 'test', purpose: 'one', operatorAuthorized: true }),
+        other: () => ({ displayName: 'Once', model: 'unknown', sentBy: 'test', purpose: 'two', operatorAuthorized: true }),
+      },
     ];
 
     it.each(writes.map((write) => [write.name, write] as const))('%s: needs a key, replays the same body and refuses another with 422', async (_, write) => {

@@ -6,7 +6,8 @@ import type { Target } from './define.ts';
 /** Arena keys after the join: rotated by the key or the nonce, revoked, and refused at once. */
 export function arenaKeys(target: Target): void {
   const api = client(target.baseUrl);
-  const post = (path: string, body: unknown, bearer?: string) => api.postJson(path, body, { 'idempotency-key': freshKey(), ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) });
+  const post = (path: string, body: unknown, bearer?: string) =>
+    api.postJson(path, body, { 'idempotency-key': freshKey(), ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) });
 
   describe('arena keys', () => {
     let league: { challengeToken: string; board: any };
@@ -16,7 +17,12 @@ export function arenaKeys(target: Target): void {
 
     beforeAll(async () => {
       league = (await api.get('/api/league')).body;
-      const joined = await post('/api/league/join', { challengeToken: league.challengeToken, actions: finishingTape(league.board), registrationNonce: nonce, agent: { handle: `keys-${target.runtime}` } });
+      const joined = await post('/api/league/join', {
+        challengeToken: league.challengeToken,
+        actions: finishingTape(league.board),
+        registrationNonce: nonce,
+        agent: { handle: `keys-${target.runtime}` },
+      });
       expect(joined.status, joined.text).toBe(200);
       first = joined.body;
     });
@@ -40,7 +46,16 @@ export function arenaKeys(target: Target): void {
       expect(revoked.status, revoked.text).toBe(200);
       expect(revoked.body).toMatchObject({ revoked: true, revokedAt: expect.any(String), keyGeneration: 2 });
       expectProblem(await submit(current.apiKey), 401, 'unauthorized');
-      expectProblem(await post('/api/league/join', { challengeToken: league.challengeToken, actions: finishingTape(league.board), registrationNonce: nonce, agent: { handle: `keys-${target.runtime}` } }), 403, 'forbidden');
+      expectProblem(
+        await post('/api/league/join', {
+          challengeToken: league.challengeToken,
+          actions: finishingTape(league.board),
+          registrationNonce: nonce,
+          agent: { handle: `keys-${target.runtime}` },
+        }),
+        403,
+        'forbidden',
+      );
       const fresh = await post('/api/keys/rotate', { registrationNonce: nonce });
       expect(fresh.body).toMatchObject({ keyGeneration: 3, created: true });
       expect((await submit(fresh.body.apiKey)).status).toBe(200);

@@ -11,8 +11,7 @@ const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').diges
 
 export function league(target: Target): void {
   const api = client(target.baseUrl);
-  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    api.postJson(path, body, { 'idempotency-key': freshKey(), ...headers });
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) => api.postJson(path, body, { 'idempotency-key': freshKey(), ...headers });
   const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 
   describe('Daily Packet League', () => {
@@ -58,11 +57,20 @@ export function league(target: Target): void {
     it('joins with a finishing tape and a nonce, returning the key once and atomically', async () => {
       const nonce = freshNonce();
       const key = freshKey();
-      const body = { challengeToken: token, actions: tape, registrationNonce: nonce, agent: { handle: `first-${target.runtime}`, displayName: 'First <Agent>', model: 'm', sentBy: 'conformance' } };
+      const body = {
+        challengeToken: token,
+        actions: tape,
+        registrationNonce: nonce,
+        agent: { handle: `first-${target.runtime}`, displayName: 'First <Agent>', model: 'm', sentBy: 'conformance' },
+      };
       const joined = await api.postJson('/api/league/join', body, { 'idempotency-key': key });
       expect(joined.status, joined.text).toBe(200);
       expect(joined.body.apiKey).toMatch(/^arena_[A-Za-z0-9_-]{43}$/);
-      expect(joined.body).toMatchObject({ created: true, agent: { handle: `first-${target.runtime}`, displayName: 'First <Agent>' }, attempt: { number: 1, kind: 'join', reachedExit: true } });
+      expect(joined.body).toMatchObject({
+        created: true,
+        agent: { handle: `first-${target.runtime}`, displayName: 'First <Agent>' },
+        attempt: { number: 1, kind: 'join', reachedExit: true },
+      });
       expect(joined.body.attempt.result.replay.length).toBeGreaterThan(0);
       first = { apiKey: joined.body.apiKey, agentId: joined.body.agent.id, nonce };
 
@@ -71,7 +79,11 @@ export function league(target: Target): void {
       expect(replayed.headers.get('idempotency-replayed')).toBe('true');
       expect(replayed.body).toEqual(joined.body);
 
-      expectProblem(await api.postJson('/api/league/join', { ...body, agent: { ...body.agent, displayName: 'Changed' } }, { 'idempotency-key': key }), 422, 'idempotency-key-reused');
+      expectProblem(
+        await api.postJson('/api/league/join', { ...body, agent: { ...body.agent, displayName: 'Changed' } }, { 'idempotency-key': key }),
+        422,
+        'idempotency-key-reused',
+      );
 
       const again = await post('/api/league/join', body);
       expect(again.body).toMatchObject({ apiKey: first.apiKey, created: false, agent: { id: first.agentId }, attempt: { id: joined.body.attempt.id } });
@@ -80,7 +92,13 @@ export function league(target: Target): void {
     });
 
     it('refuses joins without a finishing tape, with a taken handle, or without an Idempotency-Key', async () => {
-      const join = (overrides: Record<string, unknown>) => ({ challengeToken: token, actions: tape, registrationNonce: freshNonce(), agent: { handle: `other-${target.runtime}` }, ...overrides });
+      const join = (overrides: Record<string, unknown>) => ({
+        challengeToken: token,
+        actions: tape,
+        registrationNonce: freshNonce(),
+        agent: { handle: `other-${target.runtime}` },
+        ...overrides,
+      });
       expectProblem(await post('/api/league/join', join({ actions: stuckTape(board) })), 400, 'invalid-request');
       expectProblem(await post('/api/league/join', join({ agent: { handle: `first-${target.runtime}` } })), 409, 'conflict');
       expectProblem(await api.postJson('/api/league/join', join({})), 400, 'invalid-request');
@@ -146,7 +164,11 @@ export function league(target: Target): void {
       expectProblem(expired, 400, 'invalid-token');
       expect(expired.body.detail).toMatch(/expired.*board is closed/);
       const trial = (await api.get('/api/games/packet-run/trial')).body.challengeToken;
-      expectProblem(await post('/api/league/join', { challengeToken: trial, actions: tape, registrationNonce: freshNonce(), agent: { handle: 'trial-user' } }), 400, 'invalid-token');
+      expectProblem(
+        await post('/api/league/join', { challengeToken: trial, actions: tape, registrationNonce: freshNonce(), agent: { handle: 'trial-user' } }),
+        400,
+        'invalid-token',
+      );
     });
 
     it('makes the field competitive with a second finisher, and labels a field of one honestly', async () => {
@@ -235,7 +257,13 @@ export function league(target: Target): void {
         post('/api/league/join', { challengeToken: token, actions, registrationNonce: nonce, agent: { handle: `${handle}-${target.runtime}` } });
       // A tape padded to 20 moves still finishes: moves after EXIT are ignored.
       const twenty = tape + 'U'.repeat(20 - tape.length);
-      for (const [nonce, actions] of [['n'.repeat(31), tape], ['n'.repeat(129), tape], [freshNonce(), ''], [freshNonce(), []], [freshNonce(), twenty + 'U']] as const) {
+      for (const [nonce, actions] of [
+        ['n'.repeat(31), tape],
+        ['n'.repeat(129), tape],
+        [freshNonce(), ''],
+        [freshNonce(), []],
+        [freshNonce(), `${twenty}U`],
+      ] as const) {
         expectProblem(await join(nonce, actions, 'bounded'), 400, 'invalid-request');
       }
       const atLimits = [await join(freshNonce().slice(0, 32), tape, 'nonce-32'), await join(`${freshNonce()}${'n'.repeat(128)}`.slice(0, 128), twenty, 'nonce-128')];

@@ -5,9 +5,25 @@ import type { Target } from './define.ts';
 
 /** Every document an agent may start from. */
 const DOCUMENTS = [
-  '/', '/api', '/api/dispatch', '/api/challenge', '/api/entry', '/api/stats', '/api/invite', '/api/pulse',
-  '/agent-index', '/join', '/skill.md', '/heartbeat.txt', '/llms.txt', '/protocol.md', '/feed.xml',
-  '/mcp/server.json', '/api/mcp/server.json', '/.well-known/agent-card.json', '/openapi.json',
+  '/',
+  '/api',
+  '/api/dispatch',
+  '/api/challenge',
+  '/api/entry',
+  '/api/stats',
+  '/api/invite',
+  '/api/pulse',
+  '/agent-index',
+  '/join',
+  '/skill.md',
+  '/heartbeat.txt',
+  '/llms.txt',
+  '/protocol.md',
+  '/feed.xml',
+  '/mcp/server.json',
+  '/api/mcp/server.json',
+  '/.well-known/agent-card.json',
+  '/openapi.json',
 ];
 
 export function discoveryLinks(target: Target): void {

@@ -60,7 +60,9 @@ export function metrics(target: Target): void {
       const reads = now.histogram('arena_storage_operation_duration_seconds', { operation: 'listAttempts', outcome: 'ok' });
       expect(reads?.count).toBeGreaterThanOrEqual(1);
       expect(now.type('arena_storage_errors_total')).toBe('COUNTER');
-      expect(now.samples('arena_build_info')).toEqual([{ labels: { version: expect.stringMatching(/^\d+\.\d+\.\d+$/), protocol: expect.any(String), runtime: target.runtime }, value: 1 }]);
+      expect(now.samples('arena_build_info')).toEqual([
+        { labels: { version: expect.stringMatching(/^\d+\.\d+\.\d+$/), protocol: expect.any(String), runtime: target.runtime }, value: 1 },
+      ]);
       expect(now.value('arena_start_time_seconds', {}) * 1000).toBeLessThanOrEqual(Date.now());
     });
   });

@@ -10,7 +10,11 @@ export function openApi(target: Target): void {
       const answer = await api.get('/openapi.json');
       expect(answer.status).toBe(200);
       expect(answer.headers.get('content-type')).toMatch(/^application\/json\b/);
-      expect(answer.body).toMatchObject({ openapi: '3.1.0', info: { title: 'Agent Arena', version: '0.22.0', 'x-interface-version': '0.6.0' }, servers: [{ url: target.baseUrl() }] });
+      expect(answer.body).toMatchObject({
+        openapi: '3.1.0',
+        info: { title: 'Agent Arena', version: '0.22.0', 'x-interface-version': '0.6.0' },
+        servers: [{ url: target.baseUrl() }],
+      });
       expect(Object.keys(answer.body.paths).length).toBeGreaterThan(0);
       expect(answer.body.paths['/openapi.json']).toHaveProperty('get');
     });

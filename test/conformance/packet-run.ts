@@ -79,9 +79,7 @@ export function packetRun(target: Target): void {
       const { status, body } = await api.postJson(SUBMIT, { actions: 'LUURRDUD', agent });
       expect(status).toBe(200);
       expect(body.declaration).toEqual(agent);
-      expect(body.replay.map((frame: { event: string }) => frame.event)).toEqual([
-        'collision', 'move', 'signal', 'move', 'signal', 'hazard', 'move', 'hazard',
-      ]);
+      expect(body.replay.map((frame: { event: string }) => frame.event)).toEqual(['collision', 'move', 'signal', 'move', 'signal', 'hazard', 'move', 'hazard']);
       expect(body.replay[2]).toMatchObject({ signal: 'LIME', delta: 4, to: { x: 0, y: 5 } });
       expect(body.breakdown).toEqual({ signals: 10, exit: 0, efficiency: 0, hazards: -12, collisions: -3, total: -5 });
       expect(body.benchmark).toBeNull();
@@ -118,7 +116,7 @@ export function packetRun(target: Target): void {
         ['an unknown Unicode letter', { actions: 'UＵR' }],
         ['21 actions as a string', { actions: 'U'.repeat(21) }],
         ['21 actions as an array', { actions: Array(21).fill('U') }],
-        ['a string over 64 characters', { actions: 'U,'.repeat(32) + 'U' }],
+        ['a string over 64 characters', { actions: `${'U,'.repeat(32)}U` }],
         ['no actions in a string', { actions: ' - ' }],
         ['an empty array', { actions: [] }],
         ['an agent that is a string', { actions: 'U', agent: 'bot' }],
@@ -144,7 +142,7 @@ export function packetRun(target: Target): void {
         expect(await detail('UUXR')).toMatch(/"X".*position 3/);
         expect(await detail(['U', 'X'])).toMatch(/item 1 is "X"/);
         expect(await detail('U'.repeat(21))).toMatch(/at most 20 actions/);
-        expect(await detail('U,'.repeat(32) + 'U')).toMatch(/at most 64 characters/);
+        expect(await detail(`${'U,'.repeat(32)}U`)).toMatch(/at most 64 characters/);
         expect(await detail(['U', 5])).toMatch(/^invalid body: actions\.1: /);
         expect(await detail(5)).toMatch(/must be a string of U, D, L, R or an array of them/);
         expect((await api.get(`${PLAY}?actions=UUXR`)).body.detail).toMatch(/"X".*position 3/);

@@ -86,7 +86,16 @@ export function humanPages(target: Target): void {
       expect(agentPage.status).toBe(200);
       expect(agentPage.text).toContain(`href="${target.basePath}/league/attempts/${attempt.id}"`);
       expect(page.text).toContain(`href="${target.basePath}/agents/${attempt.declaration.handle}"`);
-      for (const path of ['/agents/no-such-agent', '/agents/NOT%20A%20HANDLE', '/league/attempts/no-such-attempt', '/clubhouse/topics/no-such-topic', '/rules/999999', '/rules/not-a-number', '/league/days/2099-01-01', '/league/days/yesterday']) {
+      for (const path of [
+        '/agents/no-such-agent',
+        '/agents/NOT%20A%20HANDLE',
+        '/league/attempts/no-such-attempt',
+        '/clubhouse/topics/no-such-topic',
+        '/rules/999999',
+        '/rules/not-a-number',
+        '/league/days/2099-01-01',
+        '/league/days/yesterday',
+      ]) {
         expect((await api.get(path)).status, path).toBe(404);
       }
     });

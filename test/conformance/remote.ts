@@ -33,7 +33,9 @@ export function remoteTools(target: Target): void {
       const legacy = { 'mcp-protocol-version': '2025-11-25' };
       const listed = await rpc({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} }, legacy);
       const names = listed.body.result.tools.map((tool: { name: string }) => tool.name);
-      expect(names).toEqual(expect.arrayContaining(['arena.challenge', 'arena.arrival', 'arena.join_daily_league', 'league.submit', 'arena.verify_receipt', 'packet_run.play', 'state_forge.play']));
+      expect(names).toEqual(
+        expect.arrayContaining(['arena.challenge', 'arena.arrival', 'arena.join_daily_league', 'league.submit', 'arena.verify_receipt', 'packet_run.play', 'state_forge.play']),
+      );
       for (const tool of listed.body.result.tools) expect(tool.outputSchema?.type, tool.name).toBe('object');
       const called = await rpc({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'packet_run.submit', arguments: { actions: 'UURR' } } }, legacy);
       expect(called.status).toBe(200);
@@ -44,7 +46,10 @@ export function remoteTools(target: Target): void {
     });
 
     it('serves the 2026-07-28 era statelessly: server/discover, then a tool call with the envelope', async () => {
-      const discovered = await rpc({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: ENVELOPE } }, { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'server/discover' });
+      const discovered = await rpc(
+        { jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: ENVELOPE } },
+        { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'server/discover' },
+      );
       expect(discovered.status, discovered.text).toBe(200);
       expect(discovered.body.result.supportedVersions).toContain('2026-07-28');
       const called = await rpc(
@@ -86,7 +91,10 @@ export function remoteTools(target: Target): void {
       // A key of every visible character passes the validator's own pattern check too: only the missing field is named.
       const { purpose: _, ...withoutPurpose } = checkIn;
       const visible = Array.from({ length: 0x7e - 0x21 + 1 }, (_, i) => String.fromCharCode(0x21 + i)).join('');
-      const missing = await rpc({ jsonrpc: '2.0', id: 12, method: 'tools/call', params: { name: 'arena.arrival', arguments: { ...withoutPurpose, idempotencyKey: visible } } }, legacy);
+      const missing = await rpc(
+        { jsonrpc: '2.0', id: 12, method: 'tools/call', params: { name: 'arena.arrival', arguments: { ...withoutPurpose, idempotencyKey: visible } } },
+        legacy,
+      );
       expect(missing.body.result.isError).toBe(true);
       expect(missing.body.result.content[0].text).toMatch(/purpose/);
       expect(missing.body.result.content[0].text).not.toMatch(/idempotencyKey/);

@@ -71,7 +71,11 @@ export function rulesDesk(target: Target): void {
       }
       const stances = ['support', 'oppose', 'neutral', 'support', 'oppose', 'neutral'] as const;
       for (const [index, stance] of stances.entries()) {
-        const reviewed = await api.put(`/api/rules/${filed}/review`, { revision: index + 1, stance, comment: `On take ${index + 1}.` }, writeHeaders(index % 2 ? other.key : reviewer.key));
+        const reviewed = await api.put(
+          `/api/rules/${filed}/review`,
+          { revision: index + 1, stance, comment: `On take ${index + 1}.` },
+          writeHeaders(index % 2 ? other.key : reviewer.key),
+        );
         expect(reviewed.status, reviewed.text).toBe(201);
       }
       const unreviewed = (await api.postJson('/api/rules', { ...PROPOSAL, title: 'Not reviewed yet' }, writeHeaders(author.key))).body.number;
@@ -125,7 +129,15 @@ export function rulesDesk(target: Target): void {
     it('holds its bounds, and answers unknown proposals with 404', async () => {
       const propose = (overrides: Record<string, unknown>) => api.postJson('/api/rules', { ...PROPOSAL, ...overrides }, writeHeaders(author.key));
       expect((await propose({ title: 't'.repeat(180), summary: 's'.repeat(1000), ruleText: 'r'.repeat(8000), rationale: 'w'.repeat(4000) })).status).toBe(201);
-      for (const bad of [{ title: 't'.repeat(181) }, { summary: 's'.repeat(1001) }, { ruleText: 'r'.repeat(8001) }, { rationale: 'w'.repeat(4001) }, { gameId: 'Packet Run' }, { title: '' }, { status: 'accepted' }]) {
+      for (const bad of [
+        { title: 't'.repeat(181) },
+        { summary: 's'.repeat(1001) },
+        { ruleText: 'r'.repeat(8001) },
+        { rationale: 'w'.repeat(4001) },
+        { gameId: 'Packet Run' },
+        { title: '' },
+        { status: 'accepted' },
+      ]) {
         expectProblem(await propose(bad), 400, 'invalid-request');
       }
       expectProblem(await api.postJson('/api/rules', { gameId: 'packet-run' }, writeHeaders(author.key)), 400, 'invalid-request');

@@ -77,7 +77,11 @@ export function signedEvidence(target: Target): void {
         ['response', await api.get(`/api/games/triad-duel/reveal?responseToken=${await unexpiring('response')}&moves=${moves}&nonce=${'n'.repeat(16)}`)],
         [
           'registration',
-          await api.postJson('/api/social/join', { registrationCapability: await unexpiring('registration'), agent: { handle: `no-exp-${target.runtime}` } }, { 'idempotency-key': freshKey() }),
+          await api.postJson(
+            '/api/social/join',
+            { registrationCapability: await unexpiring('registration'), agent: { handle: `no-exp-${target.runtime}` } },
+            { 'idempotency-key': freshKey() },
+          ),
         ],
       ];
       for (const [kind, answer] of answers) {

@@ -26,8 +26,18 @@ export function stateForge(target: Target): void {
       expect(body.dsl.format).toBe('state-forge/1');
       expect(body.dsl.jsonSchema.$schema).toContain('2020-12');
       expect(body.audit.checks.map((check: { name: string }) => check.name)).toEqual([
-        'format', 'shape', 'bounds', 'size', 'state-count', 'action-count', 'unique-ids',
-        'start-state', 'terminal-outcomes', 'complete-table', 'terminal-reachable', 'consequential-choice',
+        'format',
+        'shape',
+        'bounds',
+        'size',
+        'state-count',
+        'action-count',
+        'unique-ids',
+        'start-state',
+        'terminal-outcomes',
+        'complete-table',
+        'terminal-reachable',
+        'consequential-choice',
       ]);
       expect(body.example).toEqual(ROPE_BRIDGE);
       expect((await api.get('/api/games')).body.games.map((g: { id: string }) => g.id)).toContain('state-forge');

@@ -147,7 +147,11 @@ export function triadDuel(target: Target): void {
       const responds: [string, () => Record<string, string>, string][] = [
         ['a missing invite token', () => ({ moves: THEIRS }), 'invalid-request'],
         ['a junk invite token', () => ({ inviteToken: 'junk', moves: THEIRS }), 'invalid-token'],
-        ['a tampered invite token', () => ({ inviteToken: inviteToken.slice(0, 40) + (inviteToken[40] === 'A' ? 'B' : 'A') + inviteToken.slice(41), moves: THEIRS }), 'invalid-token'],
+        [
+          'a tampered invite token',
+          () => ({ inviteToken: inviteToken.slice(0, 40) + (inviteToken[40] === 'A' ? 'B' : 'A') + inviteToken.slice(41), moves: THEIRS }),
+          'invalid-token',
+        ],
         ['a response token as an invite', () => ({ inviteToken: responseToken, moves: THEIRS }), 'invalid-token'],
         ['an oversize token', () => ({ inviteToken: 'x'.repeat(12_001), moves: THEIRS }), 'invalid-request'],
         ['11 moves', () => ({ inviteToken, moves: 'RRRRPPPPSSS' }), 'invalid-request'],

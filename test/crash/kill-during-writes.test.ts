@@ -45,7 +45,12 @@ describe('kill -9 at random moments during a stream of durable writes', () => {
       const server = await arena.start({ offsetMs: base + (round + 1) * STEP_MS });
       try {
         expectPresent(arena.database, baseline, ledger, round === 0 ? 'after the setup' : `after kill ${round}`);
-        const retried = await retryOnce(server.baseUrl, previous.filter((write) => !write.answer), ledger, arena.database);
+        const retried = await retryOnce(
+          server.baseUrl,
+          previous.filter((write) => !write.answer),
+          ledger,
+          arena.database,
+        );
         for (const [outcome, n] of Object.entries(retried)) totals[outcome as keyof typeof retried] += n;
         for (const write of previous.filter((write) => write.answer?.status === 409)) expectDayFull(arena.database, write.agentId!);
         expectExactly(arena.database, baseline, ledger, `after the retries of round ${round}`);
@@ -164,7 +169,10 @@ function expectLegitimate(write: Sent, answer: Answer): void {
 
 /** A submit refused at the limit: its agent has all ten of the day's attempts. */
 function expectDayFull(database: string, agentId: string): void {
-  expect(rowsOf(database, 'attempts').filter((row) => row.agent_id === agentId), `${agentId}'s attempts`).toHaveLength(10);
+  expect(
+    rowsOf(database, 'attempts').filter((row) => row.agent_id === agentId),
+    `${agentId}'s attempts`,
+  ).toHaveLength(10);
 }
 
 /** Every row a 2xx answer named is stored (an acknowledged write survived the kill). */
@@ -189,7 +197,13 @@ function expectExactly(database: string, baseline: Map<string, Set<string>>, led
   // Per agent: its join attempt (and the setup's) and one attempt per submit answered 2xx.
   const attempts = rowsOf(database, 'attempts');
   for (const [agentId, ids] of ledger.submitted) {
-    expect(attempts.filter((row) => row.agent_id === agentId && row.kind === 'submit').map((row) => row.id).sort(), `${when}: ${agentId}'s submits`).toEqual([...ids].sort());
+    expect(
+      attempts
+        .filter((row) => row.agent_id === agentId && row.kind === 'submit')
+        .map((row) => row.id)
+        .sort(),
+      `${when}: ${agentId}'s submits`,
+    ).toEqual([...ids].sort());
   }
 }
 
@@ -215,11 +229,25 @@ function expectOneEventPerRecord(database: string, when: string): void {
     ['clubhouse_replies', 'reply.added'],
     ['arrivals', 'arrival.recorded'],
   ] as const) {
-    const announced = events.filter((event) => event.kind === kind).map((event) => event.subject as string).sort();
-    expect(announced, `${when}: one ${kind} event per row of ${table}`).toEqual(rowsOf(database, table).map((row) => row.id as string).sort());
+    const announced = events
+      .filter((event) => event.kind === kind)
+      .map((event) => event.subject as string)
+      .sort();
+    expect(announced, `${when}: one ${kind} event per row of ${table}`).toEqual(
+      rowsOf(database, table)
+        .map((row) => row.id as string)
+        .sort(),
+    );
   }
-  const proposals = events.filter((event) => event.kind === 'proposal.created').map((event) => Number(event.subject)).sort((a, b) => a - b);
-  expect(proposals, `${when}: one proposal.created event per proposal`).toEqual(rowsOf(database, 'proposals').map((row) => row.number as number).sort((a, b) => a - b));
+  const proposals = events
+    .filter((event) => event.kind === 'proposal.created')
+    .map((event) => Number(event.subject))
+    .sort((a, b) => a - b);
+  expect(proposals, `${when}: one proposal.created event per proposal`).toEqual(
+    rowsOf(database, 'proposals')
+      .map((row) => row.number as number)
+      .sort((a, b) => a - b),
+  );
   const ids = events.map((event) => event.id as number);
   expect(new Set(ids).size, `${when}: event ids`).toBe(ids.length);
 }

@@ -85,7 +85,15 @@ beforeAll(async () => {
     for (const answer of [topic, revised, reviewed, moved]) expect(answer.status, answer.text).toBe(201);
     const { challengeToken, board } = (await api.get('/api/league')).body;
     const tape = finishingTape(board);
-    const ids = { author: author.id, reviewer: reviewer.id, newcomer: newcomer.id, topic: topic.body.id, revised: revised.body.number, reviewed: reviewed.body.number, moved: moved.body.number };
+    const ids = {
+      author: author.id,
+      reviewer: reviewer.id,
+      newcomer: newcomer.id,
+      topic: topic.body.id,
+      revised: revised.body.number,
+      reviewed: reviewed.body.number,
+      moved: moved.body.number,
+    };
     cases = routeCases(ids, { author: author.key, reviewer: reviewer.key, newcomer: newcomer.key, operator: arena.operatorToken }, challengeToken, tape);
     halfwayJoin = {
       method: 'POST',
@@ -104,10 +112,17 @@ afterAll(() => arena?.remove());
 describe('a durable write killed between the write and its answer', () => {
   it('is committed, and its answer never sent', { timeout: 120_000 }, async () => {
     crashedAt = Date.now();
-    afterRoutes = await crashWhileSending(cases.map((c) => c.write), cases.map((c) => c.request));
+    afterRoutes = await crashWhileSending(
+      cases.map((c) => c.write),
+      cases.map((c) => c.request),
+    );
     // Every route's write is there, once: its rows, and the rows its statement's triggers write
     // (a proposal's first revision and log entry, the new agent's standings), and its claim.
-    const inserted = Object.fromEntries(Object.keys(afterRoutes.tables).map((table) => [table, addedRows(beforeCrashes, afterRoutes, table).length]).filter(([, n]) => n !== 0));
+    const inserted = Object.fromEntries(
+      Object.keys(afterRoutes.tables)
+        .map((table) => [table, addedRows(beforeCrashes, afterRoutes, table).length])
+        .filter(([, n]) => n !== 0),
+    );
     expect(inserted).toEqual({
       agents: 1,
       attempts: 2,
@@ -188,7 +203,11 @@ describe('a durable write killed between the write and its answer', () => {
     afterAll(() => server?.stop());
 
     it('writes nothing more: every table is as the crash left it, but for the answers now kept', () => {
-      const doubled = Object.fromEntries(Object.keys(afterRetries.tables).map((table) => [table, addedRows(afterCrashes, afterRetries, table).length]).filter(([, n]) => n !== 0));
+      const doubled = Object.fromEntries(
+        Object.keys(afterRetries.tables)
+          .map((table) => [table, addedRows(afterCrashes, afterRetries, table).length])
+          .filter(([, n]) => n !== 0),
+      );
       expect(doubled).toEqual({});
       expect(rowsWithout(afterRetries, 'idempotency_records')).toEqual(rowsWithout(afterCrashes, 'idempotency_records'));
       const kept = afterRetries.tables.idempotency_records!.map((row) => JSON.parse(row));
@@ -199,24 +218,16 @@ describe('a durable write killed between the write and its answer', () => {
       for (const row of changed) expect(row.state).toBe('completed');
     });
 
-    it.each([
-      'league join',
-      'league submit',
-      'Clubhouse join',
-      'topic',
-      'reply',
-      'proposal',
-      'revision',
-      'review',
-      'status move',
-      'arrival',
-    ])('%s: answered as the first would have been, with the record the first wrote', async (name) => {
-      const c = cases.find((candidate) => candidate.name === name)!;
-      const answer = answers.get(name)!;
-      expect(answer.status, answer.text).toBe(c.status);
-      expect(() => v.parse(c.schema, answer.body)).not.toThrow();
-      await c.check(answer, scene);
-    });
+    it.each(['league join', 'league submit', 'Clubhouse join', 'topic', 'reply', 'proposal', 'revision', 'review', 'status move', 'arrival'])(
+      '%s: answered as the first would have been, with the record the first wrote',
+      async (name) => {
+        const c = cases.find((candidate) => candidate.name === name)!;
+        const answer = answers.get(name)!;
+        expect(answer.status, answer.text).toBe(c.status);
+        expect(() => v.parse(c.schema, answer.body)).not.toThrow();
+        await c.check(answer, scene);
+      },
+    );
 
     it('completes a league join killed between its agent and its join attempt: one agent, one join attempt, created', async () => {
       const answer = await retry(server.baseUrl, halfwayJoin);
@@ -288,7 +299,12 @@ function routeCases(ids: Ids, keys: { author: string; reviewer: string; newcomer
     {
       name: 'league join',
       write: 'retainJoinAttempt',
-      request: { method: 'POST', path: '/api/league/join', body: { challengeToken, actions: tape, registrationNonce: freshNonce(), agent: { handle: 'crash-joiner' } }, headers: by() },
+      request: {
+        method: 'POST',
+        path: '/api/league/join',
+        body: { challengeToken, actions: tape, registrationNonce: freshNonce(), agent: { handle: 'crash-joiner' } },
+        headers: by(),
+      },
       status: 200,
       schema: JoinResponseSchema,
       async check({ body }, scene) {
@@ -382,7 +398,12 @@ function routeCases(ids: Ids, keys: { author: string; reviewer: string; newcomer
     {
       name: 'review',
       write: 'addReview',
-      request: { method: 'PUT', path: `/api/rules/${ids.reviewed}/review`, body: { revision: 1, stance: 'support', comment: 'Reviewed as the process died.' }, headers: by(keys.reviewer) },
+      request: {
+        method: 'PUT',
+        path: `/api/rules/${ids.reviewed}/review`,
+        body: { revision: 1, stance: 'support', comment: 'Reviewed as the process died.' },
+        headers: by(keys.reviewer),
+      },
       status: 201,
       schema: ReviewResponseSchema,
       async check(answer, scene) {

@@ -87,14 +87,21 @@ export function nextWrite(ledger: WriteLedger, random: () => number, name: strin
     const agent = pick(submitters);
     agent.submitsSent++;
     const actions = Array.from({ length: 1 + Math.floor(random() * 20) }, () => pick(['U', 'D', 'L', 'R'])).join('');
-    return { kind: 'submit', agentId: agent.id, request: { method: 'POST', path: '/api/league/submit', body: { challengeToken: context.challengeToken, actions }, headers: bearer(agent) } };
+    return {
+      kind: 'submit',
+      agentId: agent.id,
+      request: { method: 'POST', path: '/api/league/submit', body: { challengeToken: context.challengeToken, actions }, headers: bearer(agent) },
+    };
   }
   if (roll < 0.45) {
     const body = { challengeToken: context.challengeToken, actions: context.tape, registrationNonce: freshNonce(), agent: { handle: name } };
     return { kind: 'join', request: { method: 'POST', path: '/api/league/join', body, headers: key } };
   }
   if (roll < 0.6) {
-    return { kind: 'topic', request: { method: 'POST', path: '/api/social/topics', body: { channel: 'general', title: `Topic ${name}`, body: 'Written under fire.' }, headers: bearer(pick(members)) } };
+    return {
+      kind: 'topic',
+      request: { method: 'POST', path: '/api/social/topics', body: { channel: 'general', title: `Topic ${name}`, body: 'Written under fire.' }, headers: bearer(pick(members)) },
+    };
   }
   if (roll < 0.75) {
     const path = `/api/social/topics/${pick(ledger.topics)}/replies`;

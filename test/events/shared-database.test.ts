@@ -74,7 +74,12 @@ describe.each(SHARED)('live events from two instances sharing %s', (_, family, r
   async function joinLeague(i: number) {
     const { challengeToken, board } = (await api(i).get('/api/league')).body;
     const handle = `live-${runtimes.join('-')}-${family}-${++handles}`;
-    const body = await posted(i, '/api/league/join', { challengeToken, actions: finishingTape(board), registrationNonce: freshNonce(), agent: { handle } }, { 'idempotency-key': freshKey() });
+    const body = await posted(
+      i,
+      '/api/league/join',
+      { challengeToken, actions: finishingTape(board), registrationNonce: freshNonce(), agent: { handle } },
+      { 'idempotency-key': freshKey() },
+    );
     return { id: body.agent.id as string, handle, key: body.apiKey as string, attempt: body.attempt.id as string };
   }
 
@@ -150,7 +155,11 @@ describe.skipIf(!SERVER_URL)('live events on a PostgreSQL pool of one connection
       const stream = await openEventStream(`${arena.baseUrl}/api/events?kind=attempt.retained`);
       await stream.next();
       const { challengeToken, board } = (await api.get('/api/league')).body;
-      const joined = await api.postJson('/api/league/join', { challengeToken, actions: finishingTape(board), registrationNonce: freshNonce(), agent: { handle: 'pool-of-one' } }, { 'idempotency-key': freshKey() });
+      const joined = await api.postJson(
+        '/api/league/join',
+        { challengeToken, actions: finishingTape(board), registrationNonce: freshNonce(), agent: { handle: 'pool-of-one' } },
+        { 'idempotency-key': freshKey() },
+      );
       expect(joined.status, joined.text).toBe(200);
       expect((await stream.next()).data).toMatchObject({ kind: 'attempt.retained', data: { id: joined.body.attempt.id } });
       stream.close();

@@ -60,11 +60,25 @@ beforeAll(async () => {
   const league = (await arena.call('/api/league')).body;
   const joined = await arena.post(
     '/api/league/join',
-    { challengeToken: league.challengeToken, actions: finishingTape(league.board), registrationNonce: freshNonce(), agent: { handle: 'evidence-whole', model: 'a model', sentBy: 'a test' } },
+    {
+      challengeToken: league.challengeToken,
+      actions: finishingTape(league.board),
+      registrationNonce: freshNonce(),
+      agent: { handle: 'evidence-whole', model: 'a model', sentBy: 'a test' },
+    },
     { 'idempotency-key': freshKey() },
   );
   expect(joined.status).toBe(200);
-  add('a league join answer', joined.body, 'a league join answer', ['apiKey', 'keyGeneration', 'keyCreatedAt', 'keyNotice', 'created', 'agent', 'remainingAttempts', ...within('attempt')]);
+  add('a league join answer', joined.body, 'a league join answer', [
+    'apiKey',
+    'keyGeneration',
+    'keyCreatedAt',
+    'keyNotice',
+    'created',
+    'agent',
+    'remainingAttempts',
+    ...within('attempt'),
+  ]);
   const submit = await arena.post(
     '/api/league/submit',
     { challengeToken: league.challengeToken, actions: `${finishingTape(league.board).slice(0, 5)}UDLRRLDU` },
@@ -81,7 +95,8 @@ beforeAll(async () => {
   const { circuit } = (await arena.call('/api/games/triad-duel')).body;
   const moves = 'RPSRPSRPSRPS';
   const nonce = 'evidence-is-all-or-nothing';
-  const invited = (await arena.call(`/api/games/triad-duel/invite?commitment=${commitmentOf(circuit.id, [...moves] as Move[], nonce)}&circuit=${circuit.id}&challenger=c&model=m`)).body;
+  const invited = (await arena.call(`/api/games/triad-duel/invite?commitment=${commitmentOf(circuit.id, [...moves] as Move[], nonce)}&circuit=${circuit.id}&challenger=c&model=m`))
+    .body;
   const responded = (await arena.call(`/api/games/triad-duel/respond?inviteToken=${invited.inviteToken}&moves=SSRRPPRSPRSP&responder=r`)).body;
   const revealed = (await arena.call(`/api/games/triad-duel/reveal?responseToken=${responded.responseToken}&moves=${moves}&nonce=${nonce}`)).body;
   add('a Triad Duel reveal answer', revealed, 'a Triad Duel reveal answer', ['receipt.jwks', 'watchUrl']);
@@ -135,7 +150,8 @@ describe('evidence, all or nothing', () => {
   it('refuses a run holding text that is not well-formed Unicode, which has no checksum, rather than failing', async () => {
     const run = evidence.find(({ name }) => name === 'a classic submit answer')!.file;
     const edited = { ...run, declaration: { ...(run.declaration as Json), name: 'a\ud800' } };
-    const reason = 'one of declaration.name, declaration.model, declaration.sentBy: the result holds text that is not well-formed Unicode, so it has no checksum, and no rule of the game ties these fields to any other';
+    const reason =
+      'one of declaration.name, declaration.model, declaration.sentBy: the result holds text that is not well-formed Unicode, so it has no checksum, and no rule of the game ties these fields to any other';
     expect(await onTheRoute(edited)).toEqual({ valid: false, reason });
     expect(await inTheCli(edited)).toEqual({ code: 1, printed: `not valid: ${reason}` });
   });
@@ -167,13 +183,64 @@ interface Edit {
 }
 
 /** Strings a field of evidence could plausibly hold instead of its own. */
-const PLAUSIBLE = ['move', 'collision', 'hazard', 'signal', 'exit', 'ignored', 'terminal', 'U', 'D', 'L', 'R', 'P', 'S', 'LIME', 'CYAN', 'VIOLET', 'CORAL', 'WHITE', 'AMBER', 'challenger', 'responder', 'tie', 'draw', 'challenger-wins', 'responder-wins', 'win', 'lose', 'identity', 'rotate-90', 'flip-diagonal', 'classic-benchmark', 'signed-trial', 'daily-shared-league-board', 'GOLD', 'OBSIDIAN', '1.0.0', '2.0.0', ''];
+const PLAUSIBLE = [
+  'move',
+  'collision',
+  'hazard',
+  'signal',
+  'exit',
+  'ignored',
+  'terminal',
+  'U',
+  'D',
+  'L',
+  'R',
+  'P',
+  'S',
+  'LIME',
+  'CYAN',
+  'VIOLET',
+  'CORAL',
+  'WHITE',
+  'AMBER',
+  'challenger',
+  'responder',
+  'tie',
+  'draw',
+  'challenger-wins',
+  'responder-wins',
+  'win',
+  'lose',
+  'identity',
+  'rotate-90',
+  'flip-diagonal',
+  'classic-benchmark',
+  'signed-trial',
+  'daily-shared-league-board',
+  'GOLD',
+  'OBSIDIAN',
+  '1.0.0',
+  '2.0.0',
+  '',
+];
 
 function replacementFor(value: unknown): fc.Arbitrary<unknown> {
   const any = fc.jsonValue({ maxDepth: 2 });
-  if (typeof value === 'number') return fc.oneof(fc.integer({ min: -3, max: 3 }).filter((step) => step !== 0).map((step) => value + step), any);
+  if (typeof value === 'number')
+    return fc.oneof(
+      fc
+        .integer({ min: -3, max: 3 })
+        .filter((step) => step !== 0)
+        .map((step) => value + step),
+      any,
+    );
   if (typeof value === 'boolean') return fc.oneof(fc.constant(!value), any);
-  if (typeof value === 'string') return fc.oneof(fc.constantFrom(...PLAUSIBLE), fc.string({ minLength: 1, maxLength: 3 }).map((more) => value + more), any);
+  if (typeof value === 'string')
+    return fc.oneof(
+      fc.constantFrom(...PLAUSIBLE),
+      fc.string({ minLength: 1, maxLength: 3 }).map((more) => value + more),
+      any,
+    );
   return any;
 }
 
@@ -185,7 +252,10 @@ function places(value: unknown, path: Path = []): { path: Path; value: unknown }
 
 /** An edit of `held` anywhere but where it is unsigned: a value changed, a member or item added or removed. */
 function editOf(held: Evidence): fc.Arbitrary<Edit> {
-  const signed = (path: Path) => !held.unsigned.some((unsigned) => [pathText(path), pathText(path.slice(0, -1))].some((text) => text === unsigned || text.startsWith(`${unsigned}.`) || text.startsWith(`${unsigned}[`)));
+  const signed = (path: Path) =>
+    !held.unsigned.some((unsigned) =>
+      [pathText(path), pathText(path.slice(0, -1))].some((text) => text === unsigned || text.startsWith(`${unsigned}.`) || text.startsWith(`${unsigned}[`)),
+    );
   const all = places(held.file).filter(({ path }) => signed(path));
   const containers = [{ path: [] as Path, value: held.file as unknown }, ...all].filter(({ value }) => typeof value === 'object' && value !== null);
   const change = fc.constantFrom(...all).chain(({ path, value }) =>
@@ -202,8 +272,21 @@ function editOf(held: Evidence): fc.Arbitrary<Edit> {
     const parent = path.slice(0, -1);
     const key = path.at(-1)!;
     return typeof key === 'number'
-      ? { what: `${pathText(path)} removed`, named: parent, apply: (file) => set(file, parent, (at(file, parent) as unknown[]).filter((_, index) => index !== key)) }
-      : { what: `${pathText(path)} removed`, named: path, apply: (file) => set(file, parent, Object.fromEntries(Object.entries(at(file, parent) as Json).filter(([name]) => name !== key))) };
+      ? {
+          what: `${pathText(path)} removed`,
+          named: parent,
+          apply: (file) =>
+            set(
+              file,
+              parent,
+              (at(file, parent) as unknown[]).filter((_, index) => index !== key),
+            ),
+        }
+      : {
+          what: `${pathText(path)} removed`,
+          named: path,
+          apply: (file) => set(file, parent, Object.fromEntries(Object.entries(at(file, parent) as Json).filter(([name]) => name !== key))),
+        };
   });
   return fc.oneof(change, add, remove);
 }
@@ -217,7 +300,13 @@ function expectNamed(reason: string, edit: Edit, held: Evidence) {
   const named = pathText(edit.named);
   const what = `${held.name}, ${edit.what}: ${reason}`;
   const isWithin = (path: string) => path === named || path.startsWith(`${named}.`) || path.startsWith(`${named}[`) || edit.named.length === 0;
-  const tokensLeft = places(held.file).filter(({ path, value }) => typeof value === 'string' && /^eyJ[\w-]*\.[\w-]+\.[\w-]+$/.test(value) && !isWithin(pathText(path)) && !held.unsigned.some((unsigned) => pathText(path).startsWith(`${unsigned}.`)));
+  const tokensLeft = places(held.file).filter(
+    ({ path, value }) =>
+      typeof value === 'string' &&
+      /^eyJ[\w-]*\.[\w-]+\.[\w-]+$/.test(value) &&
+      !isWithin(pathText(path)) &&
+      !held.unsigned.some((unsigned) => pathText(path).startsWith(`${unsigned}.`)),
+  );
   if (reason.startsWith('no token found')) {
     expect(tokensLeft, what).toEqual([]);
     return;

@@ -12,7 +12,10 @@ function movedUnder(schema: unknown, at: string): unknown {
   if (Array.isArray(schema)) return schema.map((item) => movedUnder(item, at));
   if (typeof schema !== 'object' || schema === null) return schema;
   return Object.fromEntries(
-    Object.entries(schema).map(([name, value]) => [name, name === '$ref' && typeof value === 'string' && value.startsWith('#/') ? `${at}${value.slice(1)}` : movedUnder(value, at)]),
+    Object.entries(schema).map(([name, value]) => [
+      name,
+      name === '$ref' && typeof value === 'string' && value.startsWith('#/') ? `${at}${value.slice(1)}` : movedUnder(value, at),
+    ]),
   );
 }
 
@@ -41,7 +44,14 @@ export function bridgeOperations(tools: readonly ListedTool[]): { schemas: Docum
       },
       required: ['jsonrpc', 'id', 'method', 'params'],
     };
-    const data = { type: 'object', properties: { skill: { const: name }, arguments: argumentsOf('a2a', name, 'properties', 'message', 'properties', 'parts', 'items', 'properties', 'data', 'properties', 'arguments') }, required: ['skill', 'arguments'] };
+    const data = {
+      type: 'object',
+      properties: {
+        skill: { const: name },
+        arguments: argumentsOf('a2a', name, 'properties', 'message', 'properties', 'parts', 'items', 'properties', 'data', 'properties', 'arguments'),
+      },
+      required: ['skill', 'arguments'],
+    };
     a2a[name] = {
       type: 'object',
       properties: {

@@ -31,7 +31,11 @@ const ID = 'https://arena.test/fuzzed.json';
 
 /** `#/a/b~1c` as the parts `a`, `b/c`. */
 function partsOf(pointer: string): string[] {
-  return pointer.replace(/^#\/?/, '').split('/').filter(Boolean).map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'));
+  return pointer
+    .replace(/^#\/?/, '')
+    .split('/')
+    .filter(Boolean)
+    .map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'));
 }
 
 /** The parts as a JSON pointer (`#/a/b~1c`). */
@@ -84,12 +88,14 @@ export function describedOperations(document: OpenApiDocument, schemas: Document
     for (const [method, operation] of Object.entries(item)) {
       if (!METHODS.includes(method)) continue;
       const at = (...parts: string[]) => pointerOf(['paths', path, method, ...parts]);
-      const parameters = (operation.parameters ?? []).map((parameter, index): Parameter => ({
-        name: parameter.name,
-        in: parameter.in as Parameter['in'],
-        required: parameter.required,
-        schema: schemas.at(at('parameters', String(index), 'schema')),
-      }));
+      const parameters = (operation.parameters ?? []).map(
+        (parameter, index): Parameter => ({
+          name: parameter.name,
+          in: parameter.in as Parameter['in'],
+          required: parameter.required,
+          schema: schemas.at(at('parameters', String(index), 'schema')),
+        }),
+      );
       const content = operation.requestBody?.content ?? {};
       const types = Object.keys(content);
       const body = types.length > 0 ? { types, schema: schemas.at(at('requestBody', 'content', types[0]!, 'schema')) } : undefined;

@@ -91,7 +91,10 @@ const sameCounts = (stats: Record<string, unknown>) => ({ ...stats, generatedAt:
 function expectBridged(wire: WireRequest, answer: WireAnswer): void {
   const where = shown(wire, answer);
   expect(answer.body, where).not.toContain('/problems/internal-error');
-  const result = answer.status === 200 && answer.type.startsWith('application/json') ? (JSON.parse(answer.body) as { result?: { isError?: boolean; content?: { text?: string }[] } }).result : undefined;
+  const result =
+    answer.status === 200 && answer.type.startsWith('application/json')
+      ? (JSON.parse(answer.body) as { result?: { isError?: boolean; content?: { text?: string }[] } }).result
+      : undefined;
   if (result?.isError) expect(result.content?.[0]?.text ?? '', where).toMatch(/^\{|^(Input|Output) validation error/);
 }
 
@@ -180,16 +183,31 @@ RUNTIMES.forEach((runtime, index) => {
 
     it('to every operation of /openapi.json: never a 5xx, every 4xx a problem (or in its protocol), nothing stored when refused', async () => {
       // Most requests valid but for one value, the rest of any shape.
-      const cases = (operation: DescribedOperation) => fc.oneof({ weight: 3, arbitrary: almostValid(operation, material) }, { weight: 1, arbitrary: anyShape(operation, material) });
+      const cases = (operation: DescribedOperation) =>
+        fc.oneof({ weight: 3, arbitrary: almostValid(operation, material) }, { weight: 1, arbitrary: anyShape(operation, material) });
       await fuzz(operations, cases, runsFor);
       expect((await api.get('/api/games/packet-run/play?actions=UURR')).status).toBe(200);
     }, 240_000);
 
     // The bridges are the core's own, the same on every runtime, and their transport is fuzzed above.
-    it.runIf(runtime === 'node')('to every MCP tool and A2A skill: never a failure, in the answer or inside it', async () => {
-      const listed = await send(baseUrl(), { method: 'POST', target: '/api/mcp', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': LEGACY_MCP_VERSION }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' });
-      const bridged = bridgeOperations((JSON.parse(listed.body) as { result: { tools: ListedTool[] } }).result.tools);
-      await fuzz(bridged.operations, (operation) => almostValid(operation, { ...material, schemas: bridged.schemas }), () => RUNS_PER_BRIDGED_TOOL, expectBridged);
-    }, 120_000);
+    it.runIf(runtime === 'node')(
+      'to every MCP tool and A2A skill: never a failure, in the answer or inside it',
+      async () => {
+        const listed = await send(baseUrl(), {
+          method: 'POST',
+          target: '/api/mcp',
+          headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': LEGACY_MCP_VERSION },
+          body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}',
+        });
+        const bridged = bridgeOperations((JSON.parse(listed.body) as { result: { tools: ListedTool[] } }).result.tools);
+        await fuzz(
+          bridged.operations,
+          (operation) => almostValid(operation, { ...material, schemas: bridged.schemas }),
+          () => RUNS_PER_BRIDGED_TOOL,
+          expectBridged,
+        );
+      },
+      120_000,
+    );
   });
 });

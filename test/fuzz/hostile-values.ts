@@ -9,7 +9,10 @@ export class RawJson {
 export function jsonText(value: unknown): string {
   if (value instanceof RawJson) return value.text;
   if (Array.isArray(value)) return `[${value.map(jsonText).join(',')}]`;
-  if (typeof value === 'object' && value !== null) return `{${Object.entries(value).map(([name, member]) => `${JSON.stringify(name)}:${jsonText(member)}`).join(',')}}`;
+  if (typeof value === 'object' && value !== null)
+    return `{${Object.entries(value)
+      .map(([name, member]) => `${JSON.stringify(name)}:${jsonText(member)}`)
+      .join(',')}}`;
   return JSON.stringify(value) ?? 'null';
 }
 
@@ -17,7 +20,25 @@ const LONE_SURROGATES = ['\ud800', '\udbff', '\udc00', '\udfff'];
 /** Code points that break encodings, canonical forms, terminals and parsers. */
 const ODD_UNITS = [...LONE_SURROGATES, '\u0000', '\u0007', '\u001b', '\u007f', '\u0085', '\u2028', '\u202e', '\ufeff', '\uffff', '\u{10ffff}', '\u{1f600}', '\u0301'];
 /** Numbers at the edges: of integers JavaScript holds exactly, of doubles, past them (`1e999` parses to Infinity). */
-const EDGE_NUMBERS = ['0', '-0', '-1', '0.5', '1.0', '1E2', '9007199254740991', '9007199254740992', '9007199254740993', '-9007199254740993', '1e308', '-1e308', '1e999', '-1e999', '5e-324', '1e-400', '100000000000000000000000'];
+const EDGE_NUMBERS = [
+  '0',
+  '-0',
+  '-1',
+  '0.5',
+  '1.0',
+  '1E2',
+  '9007199254740991',
+  '9007199254740992',
+  '9007199254740993',
+  '-9007199254740993',
+  '1e308',
+  '-1e308',
+  '1e999',
+  '-1e999',
+  '5e-324',
+  '1e-400',
+  '100000000000000000000000',
+];
 /** Text that is nearly a number, or another JSON type. */
 const NUMBER_LIKE = ['NaN', 'Infinity', '-Infinity', '-0', '1e999', '0x10', '1_000', ' 1', '１', 'null', 'true', '[]', '{}'];
 const ATTACKS = ['<script>alert(1)</script>', "'; DROP TABLE agents; --", '../../etc/passwd', '%00', '%ED%A0%80', '${7*7}', `arena_${'A'.repeat(43)}`];
@@ -45,7 +66,9 @@ function hostileText(original: string): fc.Arbitrary<string> {
  */
 export function hostileValue(original: unknown): fc.Arbitrary<unknown> {
   const text = typeof original === 'string' ? original : (JSON.stringify(original) ?? '');
-  const nested = fc.tuple(fc.integer({ min: 1, max: 40 }), fc.constantFrom(['[', ']'], ['{"a":', '}'])).map(([depth, [open, close]]) => new RawJson(open!.repeat(depth) + jsonText(original) + close!.repeat(depth)));
+  const nested = fc
+    .tuple(fc.integer({ min: 1, max: 40 }), fc.constantFrom(['[', ']'], ['{"a":', '}']))
+    .map(([depth, [open, close]]) => new RawJson(open!.repeat(depth) + jsonText(original) + close!.repeat(depth)));
   return fc.oneof(
     { weight: typeof original === 'string' ? 6 : 2, arbitrary: hostileText(text) },
     { weight: typeof original === 'number' ? 4 : 2, arbitrary: fc.constantFrom(...EDGE_NUMBERS).map((number) => new RawJson(number)) },

@@ -140,13 +140,46 @@ const oddText = fc.oneof(
   fc.string(),
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.string({ unit: 'grapheme', maxLength: 40 }),
-  fc.constantFrom('', ' ', '\u0000', '\u202e', '\ud800', '\udfff', 'ｕｒｕ', 'UURR\u200b', '%', '%ZZ', '%E0%A4%A', '%FF', '..', '../..', '<script>', "'; DROP TABLE agents; --", 'arena_'.padEnd(49, 'A')),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    '\u202e',
+    '\ud800',
+    '\udfff',
+    'ｕｒｕ',
+    'UURR\u200b',
+    '%',
+    '%ZZ',
+    '%E0%A4%A',
+    '%FF',
+    '..',
+    '../..',
+    '<script>',
+    "'; DROP TABLE agents; --",
+    'arena_'.padEnd(49, 'A'),
+  ),
   fc.integer({ min: 1, max: 30_000 }).map((n) => 'x'.repeat(n)),
 );
 const deepJson = fc.integer({ min: 20, max: 5000 }).map((depth) => `${'['.repeat(depth)}${']'.repeat(depth)}`);
 const jsonValue = fc.oneof(fc.jsonValue({ maxDepth: 4 }), fc.object({ maxDepth: 3 }), fc.array(oddText, { maxLength: 30 }));
-const contentTypes = fc.constantFrom(undefined, 'application/json', 'application/json; charset=utf-8', 'application/problem+json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=utf-16', '*/*', 'application/a2a+json');
-const keys = fc.oneof(fc.constant(undefined), fc.constantFrom('', ' ', 'k', 'x'.repeat(256), 'key with spaces'), fc.string({ unit: fc.integer({ min: 0x21, max: 0x7e }).map((c) => String.fromCharCode(c)), minLength: 1, maxLength: 255 }));
+const contentTypes = fc.constantFrom(
+  undefined,
+  'application/json',
+  'application/json; charset=utf-8',
+  'application/problem+json',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/json; charset=utf-16',
+  '*/*',
+  'application/a2a+json',
+);
+const keys = fc.oneof(
+  fc.constant(undefined),
+  fc.constantFrom('', ' ', 'k', 'x'.repeat(256), 'key with spaces'),
+  fc.string({ unit: fc.integer({ min: 0x21, max: 0x7e }).map((c) => String.fromCharCode(c)), minLength: 1, maxLength: 255 }),
+);
 const accepts = fc.constantFrom(undefined, 'application/json', 'text/html', 'application/json, text/event-stream', '*/*;q=0', 'text/csv');
 
 /** A body of some JSON shape, maybe of the operation's members with wrong values, or not JSON at all. */
@@ -167,7 +200,11 @@ function bodies(members: string[]): fc.Arbitrary<Uint8Array | undefined> {
 
 /** Fills `{params}` with odd (percent-encoded) segments, and adds an odd query. */
 function targets(operation: DescribedOperation): fc.Arbitrary<string> {
-  const segment = fc.oneof(fc.constantFrom('1', '0', '-1', '99999999999999999999', 'att_x', 'top_x', 'packet-run', 'not-found'), oddText.map(percentEncoded), fc.constantFrom('%ZZ', '%FF', '%2e%2e', '%00'));
+  const segment = fc.oneof(
+    fc.constantFrom('1', '0', '-1', '99999999999999999999', 'att_x', 'top_x', 'packet-run', 'not-found'),
+    oddText.map(percentEncoded),
+    fc.constantFrom('%ZZ', '%FF', '%2e%2e', '%00'),
+  );
   const names = [...operation.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
   const path = fc.tuple(...names.map(() => segment)).map((values) => names.reduce((path, name, i) => path.replace(`{${name}}`, values[i]!), operation.path));
   const queryNames = operation.parameters.filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name);

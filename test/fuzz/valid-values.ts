@@ -16,11 +16,10 @@ export function validValue(schemas: DocumentSchemas, at: SchemaAt, name: string 
   // Each branch of a choice finds its own real values.
   if (at.schema.anyOf || at.schema.oneOf) return madeUp(schemas, at, name, real, depth);
   const { named, shaped } = real.fitting(schemas, at, name);
-  return fc.oneof(
-    ...(named.length > 0 ? [{ weight: 2, arbitrary: pickFrom(named) }] : []),
-    ...(shaped.length > 0 ? [{ weight: 3, arbitrary: pickFrom(shaped) }] : []),
-    { weight: 1, arbitrary: madeUp(schemas, at, name, real, depth) },
-  );
+  return fc.oneof(...(named.length > 0 ? [{ weight: 2, arbitrary: pickFrom(named) }] : []), ...(shaped.length > 0 ? [{ weight: 3, arbitrary: pickFrom(shaped) }] : []), {
+    weight: 1,
+    arbitrary: madeUp(schemas, at, name, real, depth),
+  });
 }
 
 /** Any one of the values, each as likely (`constantFrom` favours the first). */
@@ -70,7 +69,8 @@ function madeUp(schemas: DocumentSchemas, at: SchemaAt, name: string | undefined
       const minKeys = schema.minProperties ?? 0;
       const maxKeys = Math.min(schema.maxProperties ?? Infinity, minKeys + ROOM);
       const names = schema.propertyNames?.pattern ? text(schema.propertyNames) : fc.string({ minLength: 1, maxLength: 8 });
-      const value = typeof schema.additionalProperties === 'object' ? validValue(schemas, inner('additionalProperties'), undefined, real, depth + 1) : fc.jsonValue({ maxDepth: 1 });
+      const value =
+        typeof schema.additionalProperties === 'object' ? validValue(schemas, inner('additionalProperties'), undefined, real, depth + 1) : fc.jsonValue({ maxDepth: 1 });
       return fc.dictionary(names, value, { minKeys, maxKeys });
     }
     default:

@@ -65,7 +65,11 @@ export function send(baseUrl: string, wire: WireRequest): Promise<WireAnswer> {
 export function jsonValuesOf(answer: WireAnswer): unknown[] {
   try {
     if (/^application\/(?:[a-z0-9.+-]+\+)?json\b/.test(answer.type) && answer.body !== '') return [JSON.parse(answer.body)];
-    if (/^application\/x-ndjson\b/.test(answer.type)) return answer.body.split('\n').filter(Boolean).map((line) => JSON.parse(line) as unknown);
+    if (/^application\/x-ndjson\b/.test(answer.type))
+      return answer.body
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as unknown);
   } catch {
     // Not JSON after all: it is not what a request is filled with.
   }

@@ -41,7 +41,9 @@ describe('durable records and feed ids, whatever Host a client sends', () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'arena-host-'));
     dirs.push(dataDir);
     const server = await startLocal('node', { ARENA_DATA_DIR: dataDir });
-    let joined, submitted, ids: string[] = [];
+    let joined,
+      submitted,
+      ids: string[] = [];
     try {
       const league = (await send(server, 'first.example', '/api/league')).json();
       const joining = await send(server, 'first.example', '/api/league/join', {
@@ -102,7 +104,12 @@ describe('an attempt retained before records stopped holding request origins', (
     const { number: _, ...stored } = (await store.attemptById(joined.body.attempt.id))!;
     const result = stored.result as { receipt: { jwks: string } };
     // As an earlier version kept it: the Host of whoever submitted.
-    const legacy = { ...stored, id: 'att_legacyhostinrecord', kind: 'submit' as const, result: { ...result, receipt: { ...result.receipt, jwks: 'http://evil.example/.well-known/jwks.json' } } };
+    const legacy = {
+      ...stored,
+      id: 'att_legacyhostinrecord',
+      kind: 'submit' as const,
+      result: { ...result, receipt: { ...result.receipt, jwks: 'http://evil.example/.well-known/jwks.json' } },
+    };
     await store.retainAttempt(legacy, 10);
     const read = await call(`/api/league/attempts/${legacy.id}`);
     expect(read.body.result.receipt).toEqual({ ...result.receipt, jwks: '/.well-known/jwks.json' });

@@ -59,7 +59,11 @@ describe('the daily board', () => {
     const dayOne = (await call('/api/league')).body;
     const nonce = freshNonce();
     const join = (day: { challengeToken: string; board: never }) =>
-      post('/api/league/join', { challengeToken: day.challengeToken, actions: finishingTape(day.board), registrationNonce: nonce, agent: { handle: 'returner' } }, { 'idempotency-key': freshKey() });
+      post(
+        '/api/league/join',
+        { challengeToken: day.challengeToken, actions: finishingTape(day.board), registrationNonce: nonce, agent: { handle: 'returner' } },
+        { 'idempotency-key': freshKey() },
+      );
     const first = await join(dayOne);
     expect(first.body.remainingAttempts).toBe(9);
     for (const actions of ['UUUU', 'RRRR', 'DRDR', 'URUR', 'RURU']) {

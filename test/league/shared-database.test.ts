@@ -78,9 +78,7 @@ describe.each([
     const body = { challengeToken, actions: finishingTape(board), registrationNonce: freshNonce(), agent: { handle: `once-${family}` } };
     const joined = await api(0).postJson('/api/league/join', body, { 'idempotency-key': freshKey() });
     const headers = { authorization: `Bearer ${joined.body.apiKey}`, 'idempotency-key': freshKey() };
-    const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => api(i).postJson('/api/league/submit', { challengeToken, actions: stuckTape(board) }, headers)),
-    );
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => api(i).postJson('/api/league/submit', { challengeToken, actions: stuckTape(board) }, headers)));
     expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(200));
     for (const answer of answers) expect(answer.body).toEqual(answers[0]!.body);
     const retained = (await api(1).get(`/api/league/attempts?agent=${joined.body.agent.id}`)).body.attempts;
@@ -90,9 +88,14 @@ describe.each([
   it.skipIf(skip)('refuses a key rotated on one instance at once on the other, and takes the new one on both', async () => {
     const { challengeToken, board } = (await api(0).get('/api/league')).body;
     const nonce = freshNonce();
-    const joined = await api(0).postJson('/api/league/join', { challengeToken, actions: finishingTape(board), registrationNonce: nonce, agent: { handle: `rotor-${family}` } }, { 'idempotency-key': freshKey() });
+    const joined = await api(0).postJson(
+      '/api/league/join',
+      { challengeToken, actions: finishingTape(board), registrationNonce: nonce, agent: { handle: `rotor-${family}` } },
+      { 'idempotency-key': freshKey() },
+    );
     const old = joined.body.apiKey as string;
-    const submit = (i: number, key: string) => api(i).postJson('/api/league/submit', { challengeToken, actions: stuckTape(board) }, { authorization: `Bearer ${key}`, 'idempotency-key': freshKey() });
+    const submit = (i: number, key: string) =>
+      api(i).postJson('/api/league/submit', { challengeToken, actions: stuckTape(board) }, { authorization: `Bearer ${key}`, 'idempotency-key': freshKey() });
     expect((await submit(1, old)).status).toBe(200);
     const rotated = await api(0).postJson('/api/keys/rotate', {}, { authorization: `Bearer ${old}`, 'idempotency-key': freshKey() });
     expect(rotated.status).toBe(200);

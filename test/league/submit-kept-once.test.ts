@@ -22,7 +22,9 @@ it('keeps a submit’s answer once, as its attempt, and replays it byte for byte
   const store = await openStore(createSqliteDialect(new Database(file)), 'sqlite');
   const arena = createArena({ signingKey: randomSeed(), secret: randomSeed(), store });
   const post = async (path: string, body: unknown, headers: Record<string, string>) => {
-    const response = await arena.fetch(new Request(`http://arena.test${path}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } }));
+    const response = await arena.fetch(
+      new Request(`http://arena.test${path}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } }),
+    );
     return { status: response.status, replayed: response.headers.get('idempotency-replayed'), text: await response.text() };
   };
   try {

@@ -101,7 +101,7 @@ describe('the environment, read at start', () => {
     }
   });
 
-  it('states the defaults that apply: the adapters\' own, and those createArena takes', async () => {
+  it("states the defaults that apply: the adapters' own, and those createArena takes", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'arena-defaults-'));
     try {
       const settings = await loadLocalSettings({ ARENA_DATA_DIR: dataDir }, runtimeSqlite(), () => undefined);
@@ -158,7 +158,9 @@ describe('the environment, read at start', () => {
       for (const [, name] of (await readFile(join(root, file), 'utf8')).matchAll(/\b((?:ARENA|DATABASE)_[A-Z_]+)\b/g)) workers.add(name!);
     }
     expect(read('adapters/workers/worker.ts')).toMatch(/keysOf\(config\)[\s\S]*arenaSettingsOf\(config\)[\s\S]*arenaLogFor\(config,/);
-    const local = Object.entries(VARIABLES).filter(([, variable]) => 'localOnly' in variable).map(([name]) => name);
+    const local = Object.entries(VARIABLES)
+      .filter(([, variable]) => 'localOnly' in variable)
+      .map(([name]) => name);
     expect(ENVIRONMENT_VARIABLES.filter((name) => !workers.has(name)).sort()).toEqual(local.sort());
   });
 

@@ -40,7 +40,10 @@ describe.each(Object.keys(STARTS))('every line a server on %s writes', (runtime)
     await server.stop();
     expect(await server.exited).toBe(0);
 
-    const lines = server.output().split('\n').filter((line) => line !== '');
+    const lines = server
+      .output()
+      .split('\n')
+      .filter((line) => line !== '');
     const events = lines.map((line) => {
       let event: unknown;
       try {
@@ -72,7 +75,11 @@ describe('a Node server that meets a bug no handler catches', () => {
     expect((await fetch(`${server.baseUrl}/healthz`)).status).toBe(200);
     await server.stop();
     expect(await server.exited).toBe(0);
-    const events = server.output().split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as { what?: string; error?: { message?: string } });
+    const events = server
+      .output()
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => JSON.parse(line) as { what?: string; error?: { message?: string } });
     expect(events.filter((event) => event.what === 'a promise was rejected with no handler').map((event) => event.error?.message)).toEqual(['a stray rejection']);
   });
 
@@ -83,8 +90,16 @@ describe('a Node server that meets a bug no handler catches', () => {
     const crash = `data:text/javascript,${encodeURIComponent("setTimeout(() => { throw new Error('a bug nobody caught'); }, 1500);")}`;
     const server = await spawnServer('node', COMMANDS.node, { ARENA_DATA_DIR: dataDir, NODE_OPTIONS: `--import=${crash}` });
     expect(await server.exited).toBe(1);
-    const lines = server.output().split('\n').filter((line) => line !== '');
+    const lines = server
+      .output()
+      .split('\n')
+      .filter((line) => line !== '');
     for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow();
-    expect(JSON.parse(lines.at(-1)!)).toMatchObject({ event: 'failure', level: 'error', what: 'the process stopped: an exception no handler caught', error: { message: 'a bug nobody caught' } });
+    expect(JSON.parse(lines.at(-1)!)).toMatchObject({
+      event: 'failure',
+      level: 'error',
+      what: 'the process stopped: an exception no handler caught',
+      error: { message: 'a bug nobody caught' },
+    });
   });
 });

@@ -59,9 +59,14 @@ describe.runIf(process.env.ARENA_TEST_PRODUCTION_INSTALL === '1')('a production 
 
       // Where Node has no node:sqlite, the start says in one line what to install.
       if (!hasNodeSqlite) {
-        const refused = await run('npm', ['start', '--silent'], { cwd: folder, env: { ...withoutDatabase(process.env), ARENA_DATA_DIR: join(folder, 'data') } }).catch((error: { code: number; stderr: string }) => error);
+        const refused = await run('npm', ['start', '--silent'], { cwd: folder, env: { ...withoutDatabase(process.env), ARENA_DATA_DIR: join(folder, 'data') } }).catch(
+          (error: { code: number; stderr: string }) => error,
+        );
         expect((refused as { code: number }).code).toBe(1);
-        const said = (refused as { stderr: string }).stderr.trim().split('\n').map((line) => JSON.parse(line) as { event: string });
+        const said = (refused as { stderr: string }).stderr
+          .trim()
+          .split('\n')
+          .map((line) => JSON.parse(line) as { event: string });
         expect(said.filter((line) => line.event === 'failure')).toEqual([expect.objectContaining({ what: expect.stringContaining('install better-sqlite3') })]);
       }
 
@@ -78,11 +83,17 @@ describe.runIf(process.env.ARENA_TEST_PRODUCTION_INSTALL === '1')('a production 
       await utimes(join(folder, 'core/arena.ts'), later, later);
       const stale = await spawnServer('npm start (stale dist)', ['npm', 'start', '--silent'], { ARENA_DATA_DIR: join(folder, 'data'), ...onSqlite }, folder);
       await stale.stop();
-      const lines = stale.output().split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as { what?: string });
+      const lines = stale
+        .output()
+        .split('\n')
+        .filter((line) => line !== '')
+        .map((line) => JSON.parse(line) as { what?: string });
       expect(lines.some((line) => line.what?.startsWith('dist/ is older than its sources'))).toBe(true);
       // No dist/ at all: one JSON failure line, and exit code 1.
       await rm(join(folder, 'dist'), { recursive: true });
-      const missing = await run('npm', ['start', '--silent'], { cwd: folder, env: { ...withoutDatabase(process.env), ARENA_DATA_DIR: join(folder, 'data') } }).catch((error: { code: number; stderr: string }) => error);
+      const missing = await run('npm', ['start', '--silent'], { cwd: folder, env: { ...withoutDatabase(process.env), ARENA_DATA_DIR: join(folder, 'data') } }).catch(
+        (error: { code: number; stderr: string }) => error,
+      );
       expect((missing as { code: number }).code).toBe(1);
       expect(JSON.parse((missing as { stderr: string }).stderr.trim())).toMatchObject({ event: 'failure', level: 'error', what: expect.stringContaining('dist/ is not built') });
     } finally {

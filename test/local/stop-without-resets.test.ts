@@ -90,7 +90,9 @@ async function connection(baseUrl: string): Promise<Connection> {
         ? JSON.stringify({ displayName: 'Late', model: 'unknown', sentBy: 'the shutdown test', purpose: 'Arriving as the server stops.', operatorAuthorized: true })
         : '';
       const [method, path] = request.split(' ');
-      socket.write(`${method} ${path} HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nIdempotency-Key: late-${Math.random()}\r\n\r\n${body}`);
+      socket.write(
+        `${method} ${path} HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nIdempotency-Key: late-${Math.random()}\r\n\r\n${body}`,
+      );
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`no answer to ${request}; the connection ${socket.destroyed ? 'closed' : 'stayed open'}`)), 10_000);
         void closed.then(() => waiting?.());

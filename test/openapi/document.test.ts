@@ -1,5 +1,5 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PROBLEM_TYPES } from '../../core/http/problem.ts';
 import type { Route } from '../../core/http/route.ts';
@@ -74,7 +74,8 @@ describe('GET /openapi.json', () => {
     expect(ref((document.paths['/api/league/submit']!.post!.responses['200']!.content as any)['application/json'].schema)).toBe('#/components/schemas/SubmitLeagueAttemptResponse');
     for (const route of routes) {
       const operation = operationOf(route);
-      for (const { schema } of Object.values(operation.requestBody?.content ?? {})) expect(ref(schema), `${route.method} ${route.path} request`).toMatch(/^#\/components\/schemas\//);
+      for (const { schema } of Object.values(operation.requestBody?.content ?? {}))
+        expect(ref(schema), `${route.method} ${route.path} request`).toMatch(/^#\/components\/schemas\//);
       const own = operation.responses[String(route.responds?.status ?? 200)]!;
       for (const [type, { schema }] of Object.entries((own.content ?? {}) as Record<string, { schema: unknown }>)) {
         if (/json$/.test(type) && route.responds?.body) expect(ref(schema), `${route.method} ${route.path} answer`).toMatch(/^#\/components\/schemas\//);
@@ -89,12 +90,18 @@ describe('GET /openapi.json', () => {
       expect(operation.summary, where).toBe(route.summary);
       const parameters = operation.parameters ?? [];
       const inPath = parameters.filter((parameter) => parameter.in === 'path');
-      expect(inPath.map((parameter) => parameter.name), where).toEqual(pathParams(route.path));
+      expect(
+        inPath.map((parameter) => parameter.name),
+        where,
+      ).toEqual(pathParams(route.path));
       for (const parameter of inPath) expect(parameter.required, where).toBe(true);
 
       const inQuery = parameters.filter((parameter) => parameter.in === 'query');
       const entries = route.query && 'entries' in route.query ? (route.query.entries as Record<string, v.GenericSchema>) : {};
-      expect(inQuery.map((parameter) => parameter.name), where).toEqual(Object.keys(entries));
+      expect(
+        inQuery.map((parameter) => parameter.name),
+        where,
+      ).toEqual(Object.keys(entries));
       for (const parameter of inQuery) expect(parameter.required, `${where} ${parameter.name}`).toBe(entries[parameter.name]!.type !== 'optional');
 
       const key = parameters.find((parameter) => parameter.in === 'header' && parameter.name === 'Idempotency-Key');
@@ -155,7 +162,8 @@ describe('GET /openapi.json', () => {
       if (route.cache) expect(operationOf(route).responses['304']!.content).toBeUndefined();
       for (const [status, refusal] of Object.entries(operationOf(route).responses)) {
         if (status === '500') expect(refusal).toEqual({ $ref: '#/components/responses/InternalError' });
-        else if (status !== own && !protocolAnswers.includes(status)) expect(refusal.content).toEqual({ 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } });
+        else if (status !== own && !protocolAnswers.includes(status))
+          expect(refusal.content).toEqual({ 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } });
       }
     }
     expect(Object.keys(document.components.responses!)).toEqual(['InternalError']);

@@ -45,7 +45,7 @@ export async function exerciseEveryRoute(): Promise<Exchange[]> {
     const init: RequestInit = { method, headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers } };
     if (body !== undefined) init.body = typeof body === 'string' ? body : JSON.stringify(body);
     const response = await arena.fetch(new Request(url, init));
-    const type = response.headers.get('content-type')?.split(';')[0]!.trim() ?? '';
+    const type = response.headers.get('content-type')?.split(';')[0]?.trim() ?? '';
     const text = await response.text();
     const parsed = /[/+]json$/.test(type) && text !== '' ? JSON.parse(text) : text;
     exchanges.push({ method, path, status: response.status, type, body: parsed, credential: 'authorization' in headers });
@@ -96,7 +96,12 @@ export async function exerciseEveryRoute(): Promise<Exchange[]> {
   // The league: two agents join with a finishing tape, one submits again; attempts and standings.
   const league = await get('/api/league');
   const join = (handle: string, registrationNonce = freshNonce()) =>
-    write('POST', '/api/league/join', { challengeToken: league.challengeToken, actions: finishingTape(league.board), registrationNonce, agent: { handle, displayName: handle, model: 'm', sentBy: 's' } });
+    write('POST', '/api/league/join', {
+      challengeToken: league.challengeToken,
+      actions: finishingTape(league.board),
+      registrationNonce,
+      agent: { handle, displayName: handle, model: 'm', sentBy: 's' },
+    });
   const firstNonce = freshNonce();
   const first = await join('first-agent', firstNonce);
   const second = await join('second-agent');
@@ -129,7 +134,12 @@ export async function exerciseEveryRoute(): Promise<Exchange[]> {
   await get('/api/social/topics/{id}', { params: { id: seeds.seedTopics[0].id } });
 
   // The Rules Desk: proposed and revised by one agent, reviewed by another, moved by the operator.
-  const proposal = await write('POST', '/api/rules', { gameId: 'packet-run', title: 'Hazards once', summary: 'A summary.', ruleText: 'A hazard deducts 6 once.', rationale: 'Replays.' }, first.apiKey);
+  const proposal = await write(
+    'POST',
+    '/api/rules',
+    { gameId: 'packet-run', title: 'Hazards once', summary: 'A summary.', ruleText: 'A hazard deducts 6 once.', rationale: 'Replays.' },
+    first.apiKey,
+  );
   const number = { number: String(proposal.number) };
   await write('POST', '/api/rules/{number}/revisions', { ruleText: 'A hazard deducts 6, once per cell.' }, first.apiKey, { params: number });
   await write('PUT', '/api/rules/{number}/review', { stance: 'support', comment: 'Matches the replays.' }, second.apiKey, { params: number });

@@ -67,23 +67,36 @@ describe('a client generated from /openapi.json by openapi-typescript', () => {
     await run(process.execPath, [tool('openapi-typescript/bin/cli.js'), 'openapi.json', '--output', 'schema.d.ts'], { cwd: work });
     await writeFile(join(work, 'script.ts'), SCRIPT);
     const compiler = ['--strict', '--noUncheckedIndexedAccess', '--module', 'nodenext', '--target', 'es2022', '--outDir', 'out', 'script.ts'];
-    const checked = await run(process.execPath, [tool('typescript/bin/tsc'), ...compiler], { cwd: work }).catch((error: { stdout: string }) => ({ stdout: error.stdout, failed: true }));
+    const checked = await run(process.execPath, [tool('typescript/bin/tsc'), ...compiler], { cwd: work }).catch((error: { stdout: string }) => ({
+      stdout: error.stdout,
+      failed: true,
+    }));
     expect(checked.stdout).toBe('');
 
     const { board } = (await (await fetch(`${arena.baseUrl}/api/league`)).json()) as { board: Parameters<typeof finishingTape>[0] };
-    const env = { ...process.env, ARENA_URL: arena.baseUrl, TAPE: finishingTape(board), NONCE: randomBytes(32).toString('base64url'), JOIN_KEY: `join-${randomBytes(8).toString('hex')}`, SUBMIT_KEY: `submit-${randomBytes(8).toString('hex')}` };
+    const env = {
+      ...process.env,
+      ARENA_URL: arena.baseUrl,
+      TAPE: finishingTape(board),
+      NONCE: randomBytes(32).toString('base64url'),
+      JOIN_KEY: `join-${randomBytes(8).toString('hex')}`,
+      SUBMIT_KEY: `submit-${randomBytes(8).toString('hex')}`,
+    };
     const { stdout } = await run(process.execPath, [join(work, 'out', 'script.js')], { cwd: work, env });
     expect(JSON.parse(stdout)).toMatchObject({ total: 76, checksum: expect.stringMatching(/^sha256:/), joinedAs: 'generated-client', remaining: 8, limit: 1 });
   }, 120_000);
 
   it('would refuse a script that misuses the API: the types are not any', async () => {
-    await writeFile(join(work, 'wrong.ts'), `import createClient from 'openapi-fetch';
+    await writeFile(
+      join(work, 'wrong.ts'),
+      `import createClient from 'openapi-fetch';
 import type { paths } from './schema.js';
 const client = createClient<paths>({ baseUrl: 'http://arena.test' });
 await client.GET('/api/games/packet-run/play', { params: { query: { moves: 'UURR' } } });
 await client.POST('/api/league/submit', { params: { header: { 'Idempotency-Key': 'k' } }, body: { actions: 'UURR' } });
 const remaining: string = (await client.GET('/api/league')).data!.challengeToken.length;
-`);
+`,
+    );
     const failed = await run(process.execPath, [tool('typescript/bin/tsc'), '--strict', '--noEmit', '--module', 'nodenext', '--target', 'es2022', 'wrong.ts'], { cwd: work }).then(
       () => '',
       (error: { stdout: string }) => error.stdout,

@@ -63,7 +63,9 @@ describe('the published OpenAPI document, linted', () => {
       const [, path, method] = /^#\/paths\/([^/]+)\/([a-z]+)\/responses$/.exec(location[0]?.pointer ?? '') ?? [];
       return ruleId === 'operation-2xx-response' && path !== undefined && refusalOnly.has(`${method} ${path.replaceAll('~1', '/').replaceAll('~0', '~')}`);
     };
-    expect(problems.filter((problem) => !waived(problem)).map(({ ruleId, severity, message, location }) => `${severity} ${ruleId} at ${location[0]?.pointer}: ${message}`)).toEqual([]);
+    expect(problems.filter((problem) => !waived(problem)).map(({ ruleId, severity, message, location }) => `${severity} ${ruleId} at ${location[0]?.pointer}: ${message}`)).toEqual(
+      [],
+    );
   }, 60_000);
 
   it('passes Spectral’s spectral:oas rules with no error and no warning', async () => {

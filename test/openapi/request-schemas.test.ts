@@ -1,6 +1,6 @@
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { validate, type Route } from '../../core/http/route.ts';
 import { testArena } from '../support/arena-context.ts';
@@ -18,7 +18,12 @@ const KEY = `arena_${'A'.repeat(43)}`;
 const TOPIC = { channel: 'match-analysis', title: 'Why the daily board rewards patience', body: 'Replays attached.' };
 const PROPOSAL = { gameId: 'packet-run', title: 'Hazards once', summary: 'A summary.', ruleText: 'A hazard deducts 6 once.', rationale: 'Replays.' };
 const CHECK_IN = { displayName: 'Scout', model: 'unknown', sentBy: 'an operator', source: 'llms.txt', purpose: 'Looking around.', operatorAuthorized: true };
-const JOIN = { challengeToken: TOKEN, actions: 'DDRR', registrationNonce: 'n'.repeat(32), agent: { handle: 'first-agent', displayName: 'First <Agent>', model: 'm', sentBy: 'me' } };
+const JOIN = {
+  challengeToken: TOKEN,
+  actions: 'DDRR',
+  registrationNonce: 'n'.repeat(32),
+  agent: { handle: 'first-agent', displayName: 'First <Agent>', model: 'm', sentBy: 'me' },
+};
 
 interface Samples {
   method: string;
@@ -72,7 +77,14 @@ const BODIES: Samples[] = [
     method: 'post',
     path,
     ok: [{}, { registrationNonce: 'n'.repeat(32) }, { registrationNonce: 'N_-9'.repeat(32) }, { registrationCapability: TOKEN }],
-    bad: [{ registrationNonce: 'n'.repeat(31) }, { registrationNonce: 'n'.repeat(129) }, { registrationNonce: 'not base64url!'.repeat(4) }, { registrationCapability: '' }, { apiKey: KEY }, []],
+    bad: [
+      { registrationNonce: 'n'.repeat(31) },
+      { registrationNonce: 'n'.repeat(129) },
+      { registrationNonce: 'not base64url!'.repeat(4) },
+      { registrationCapability: '' },
+      { apiKey: KEY },
+      [],
+    ],
   })),
   {
     method: 'post',
@@ -113,12 +125,22 @@ const BODIES: Samples[] = [
       (({ agent: _, ...rest }) => rest)(JOIN),
     ],
   },
-  { method: 'post', path: '/api/league/submit', ok: [{ challengeToken: TOKEN, actions: 'UURR' }], bad: [{ actions: 'UURR' }, { challengeToken: TOKEN, actions: 'UURR', agent: {} }] },
+  {
+    method: 'post',
+    path: '/api/league/submit',
+    ok: [{ challengeToken: TOKEN, actions: 'UURR' }],
+    bad: [{ actions: 'UURR' }, { challengeToken: TOKEN, actions: 'UURR', agent: {} }],
+  },
   {
     method: 'post',
     path: '/api/rules',
     ok: [PROPOSAL, { ...PROPOSAL, title: 't'.repeat(180), summary: 's'.repeat(1000), ruleText: 'r'.repeat(8000), rationale: 'a'.repeat(4000) }],
-    bad: [{ ...PROPOSAL, title: 't'.repeat(181) }, { ...PROPOSAL, rationale: 'a'.repeat(4001) }, { ...PROPOSAL, gameId: 'Packet Run' }, { ...PROPOSAL, summary: '' }],
+    bad: [
+      { ...PROPOSAL, title: 't'.repeat(181) },
+      { ...PROPOSAL, rationale: 'a'.repeat(4001) },
+      { ...PROPOSAL, gameId: 'Packet Run' },
+      { ...PROPOSAL, summary: '' },
+    ],
   },
   {
     method: 'post',
@@ -129,8 +151,16 @@ const BODIES: Samples[] = [
   {
     method: 'put',
     path: '/api/rules/{number}/review',
-    ok: [{ stance: 'support', comment: 'Yes.' }, { revision: 2, stance: 'neutral', comment: 'c'.repeat(4000) }],
-    bad: [{ stance: 'maybe', comment: 'x' }, { stance: 'oppose', comment: '' }, { revision: 0, stance: 'oppose', comment: 'x' }, { revision: 1.5, stance: 'oppose', comment: 'x' }],
+    ok: [
+      { stance: 'support', comment: 'Yes.' },
+      { revision: 2, stance: 'neutral', comment: 'c'.repeat(4000) },
+    ],
+    bad: [
+      { stance: 'maybe', comment: 'x' },
+      { stance: 'oppose', comment: '' },
+      { revision: 0, stance: 'oppose', comment: 'x' },
+      { revision: 1.5, stance: 'oppose', comment: 'x' },
+    ],
   },
   {
     method: 'post',
@@ -154,12 +184,18 @@ const BODIES: Samples[] = [
       { ...CHECK_IN, model: 5 },
       { ...CHECK_IN, purpose: `here is my key ${KEY}` },
     ],
-    looser: [{ ...CHECK_IN, displayName: 'd'.repeat(81) }, { ...CHECK_IN, displayName: '\u0000\u0007 \n' }],
+    looser: [
+      { ...CHECK_IN, displayName: 'd'.repeat(81) },
+      { ...CHECK_IN, displayName: '\u0000\u0007 \n' },
+    ],
   },
   {
     method: 'post',
     path: '/api/games/state-forge/play',
-    ok: [{ capsule: TOKEN, actions: ['step'] }, { capsule: TOKEN, actions: Array(64).fill('hold'), player: { name: 'carol' } }],
+    ok: [
+      { capsule: TOKEN, actions: ['step'] },
+      { capsule: TOKEN, actions: Array(64).fill('hold'), player: { name: 'carol' } },
+    ],
     bad: [{ capsule: TOKEN, actions: [] }, { capsule: TOKEN, actions: Array(65).fill('hold') }, { capsule: TOKEN, actions: [1] }, { actions: ['step'] }],
   },
   { method: 'post', path: '/api/games/state-forge/inspect', ok: [{ capsule: TOKEN }], bad: [{ capsule: '' }, { capsule: TOKEN, definition: {} }] },
@@ -234,7 +270,14 @@ describe('published request bodies', () => {
       }
     }
     const example = FORGE_EXAMPLES[0]!.definition;
-    for (const body of [[], { ...example, format: 'state-forge/2' }, { ...example, maxSteps: 65 }, { definition: example, format: 'state-forge/1' }, { definition: 'text' }, { definition: example, note: 'x' }]) {
+    for (const body of [
+      [],
+      { ...example, format: 'state-forge/2' },
+      { ...example, maxSteps: 65 },
+      { definition: example, format: 'state-forge/1' },
+      { definition: 'text' },
+      { definition: example, note: 'x' },
+    ]) {
       expect((await post('/api/games/state-forge/compile', body)).status, show(body)).toBe(400);
       expect(published(body), show(body)).toBe(false);
     }
@@ -251,17 +294,30 @@ describe('published schemas where the route runs a parser or counts code points'
     const schema = routeAt('post', '/api/games/packet-run/submit').body;
     const published = validators.body('post', '/api/games/packet-run/submit');
     const character = fc.constantFrom('U', 'd', 'L', 'r', 'x', ' ', '\t', '\n', '\v', '\f', '\r', ',', ';', '|', '>', '-', '\u00a0', '😀', 'UD');
-    const actions = fc.oneof(fc.array(character, { maxLength: 70 }).map((parts) => parts.join('')), fc.array(character, { maxLength: 22 }));
-    fc.assert(fc.property(actions, (value) => agree(published, routeAccepts(schema, { actions: value }), { actions: value }, true)), { numRuns: 500 });
+    const actions = fc.oneof(
+      fc.array(character, { maxLength: 70 }).map((parts) => parts.join('')),
+      fc.array(character, { maxLength: 22 }),
+    );
+    fc.assert(
+      fc.property(actions, (value) => agree(published, routeAccepts(schema, { actions: value }), { actions: value }, true)),
+      { numRuns: 500 },
+    );
 
     const query = routeAt('get', '/api/games/packet-run/play').query;
     const parameter = validators.query('get', '/api/games/packet-run/play', 'actions');
     const text = fc.array(character, { maxLength: 24 }).map((parts) => parts.join(''));
-    fc.assert(fc.property(text, (value) => agree(parameter, routeAccepts(query, { actions: value }), value, true)), { numRuns: 300 });
+    fc.assert(
+      fc.property(text, (value) => agree(parameter, routeAccepts(query, { actions: value }), value, true)),
+      { numRuns: 300 },
+    );
   });
 
   it('page sizes: published as the integers 1 to 100, which the route takes written as numbers are', () => {
-    for (const [method, path] of [['get', '/api/league/attempts'], ['get', '/api/leaderboard'], ['get', '/api/social/topics']] as const) {
+    for (const [method, path] of [
+      ['get', '/api/league/attempts'],
+      ['get', '/api/leaderboard'],
+      ['get', '/api/social/topics'],
+    ] as const) {
       const query = routeAt(method, path).query;
       const published = validators.query(method, path, 'limit');
       for (let n = -3; n <= 1003; n++) expect(published(n), `${path} limit=${n}`).toBe(routeAccepts(query, { limit: String(n) }));
@@ -276,25 +332,31 @@ describe('published schemas where the route runs a parser or counts code points'
       .tuple(fc.shuffledSubarray([...'RRRRPPPPSSSS'], { minLength: 12, maxLength: 12 }), fc.array(fc.boolean(), { minLength: 12, maxLength: 12 }))
       .map(([moves, lower]) => moves.map((move, i) => (lower[i] ? move.toLowerCase() : move)).join(''));
     const near = fc.array(fc.constantFrom('R', 'P', 'S', 'r', 'x', ' '), { minLength: 10, maxLength: 14 }).map((moves) => moves.join(''));
-    fc.assert(fc.property(fc.oneof(valid, near), (moves) => agree(published, routeAccepts(query, { inviteToken: TOKEN, moves }), moves, true)), { numRuns: 500 });
+    fc.assert(
+      fc.property(fc.oneof(valid, near), (moves) => agree(published, routeAccepts(query, { inviteToken: TOKEN, moves }), moves, true)),
+      { numRuns: 500 },
+    );
   });
 
   it('Triad Duel nonces: exactly 16 to 128 printable ASCII characters, punctuation included', () => {
     const query = routeAt('get', '/api/games/triad-duel/reveal').query;
     const published = validators.query('get', '/api/games/triad-duel/reveal', 'nonce');
-    const character = fc.oneof(fc.integer({ min: 0x21, max: 0x7e }).map((code) => String.fromCharCode(code)), fc.constantFrom('!', '+', '/', '=', ' ', '\t', '\u007f', 'é', '😀'));
+    const character = fc.oneof(
+      fc.integer({ min: 0x21, max: 0x7e }).map((code) => String.fromCharCode(code)),
+      fc.constantFrom('!', '+', '/', '=', ' ', '\t', '\u007f', 'é', '😀'),
+    );
     const nonce = fc.array(character, { minLength: 14, maxLength: 130 }).map((parts) => parts.join(''));
-    fc.assert(fc.property(nonce, (value) => agree(published, routeAccepts(query, { responseToken: TOKEN, moves: 'RRRRPPPPSSSS', nonce: value }), value, true)), { numRuns: 500 });
+    fc.assert(
+      fc.property(nonce, (value) => agree(published, routeAccepts(query, { responseToken: TOKEN, moves: 'RRRRPPPPSSSS', nonce: value }), value, true)),
+      { numRuns: 500 },
+    );
     for (const value of ['!+/=!+/=!+/=!+/=', '~'.repeat(128)]) expect(routeAccepts(query, { responseToken: TOKEN, moves: 'RRRRPPPPSSSS', nonce: value }), value).toBe(true);
   });
 
   it('declared text: bounded in code points, no control characters, no arena key; exact for well-formed text', () => {
     const schema = routeAt('post', '/api/social/topics').body;
     const published = validators.body('post', '/api/social/topics');
-    const piece = fc.oneof(
-      fc.string({ unit: 'binary', maxLength: 4 }),
-      fc.constantFrom('t', '😀', '\n', '\t', '\u0085', '\u009f', '\u200b', KEY, 'arena_', '\ud800'),
-    );
+    const piece = fc.oneof(fc.string({ unit: 'binary', maxLength: 4 }), fc.constantFrom('t', '😀', '\n', '\t', '\u0085', '\u009f', '\u200b', KEY, 'arena_', '\ud800'));
     const title = fc.oneof(
       fc.array(piece, { maxLength: 8 }).map((parts) => parts.join('')),
       fc.tuple(fc.integer({ min: 170, max: 185 }), piece).map(([length, extra]) => 't'.repeat(length) + extra),

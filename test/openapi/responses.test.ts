@@ -20,8 +20,21 @@ const STATUS_DOCUMENTS: Record<string, string[]> = {
   '/api': ['protocol', 'version', 'canonicalOrigin', 'name', 'state', 'founded', 'purpose', 'truth', 'discovery', 'interaction', 'liveGames', 'rules', 'signals', 'generatedAt'],
   '/api/dispatch': ['protocol', 'version', 'generatedAt', 'name', 'purpose', 'currentNeed', 'liveState', 'lanes', 'carryPrompt', 'discovery', 'truth'],
   '/api/challenge': [
-    'protocol', 'version', 'generatedAt', 'canonicalOrigin', 'title', 'state', 'share', 'arenaTruth', 'target', 'firstCalls', 'remoteTools', 'proofOfRealParticipation',
-    'publicPrompt', 'discovery', 'truth',
+    'protocol',
+    'version',
+    'generatedAt',
+    'canonicalOrigin',
+    'title',
+    'state',
+    'share',
+    'arenaTruth',
+    'target',
+    'firstCalls',
+    'remoteTools',
+    'proofOfRealParticipation',
+    'publicPrompt',
+    'discovery',
+    'truth',
   ],
 };
 
@@ -40,7 +53,10 @@ beforeAll(async () => {
 /** A schema with its reference into the document followed. */
 function resolved(schema: Schema): Schema {
   if (typeof schema.$ref !== 'string') return schema;
-  const parts = schema.$ref.replace(/^#\//, '').split('/').map((part: string) => part.replaceAll('~1', '/').replaceAll('~0', '~'));
+  const parts = schema.$ref
+    .replace(/^#\//, '')
+    .split('/')
+    .map((part: string) => part.replaceAll('~1', '/').replaceAll('~0', '~'));
   return resolved(parts.reduce((node: Schema, part: string) => node[part], document as Schema));
 }
 
@@ -82,7 +98,10 @@ describe('published response schemas', () => {
 
   it('keep text answers (HTML, Markdown, plain text, Atom) as strings', () => {
     for (const route of routes) {
-      const content = document.paths[openApiPath(route.path)]![route.method.toLowerCase()]!.responses[String(route.responds?.status ?? 200)]!.content as Record<string, { schema: Schema }>;
+      const content = document.paths[openApiPath(route.path)]![route.method.toLowerCase()]!.responses[String(route.responds?.status ?? 200)]!.content as Record<
+        string,
+        { schema: Schema }
+      >;
       for (const [type, { schema }] of Object.entries(content)) if (!isJson(type)) expect(schema, `${route.path} ${type}`).toEqual({ type: 'string' });
     }
     expect(document.paths['/']!.get!.responses['200']!.content).toMatchObject({ 'text/html': { schema: { type: 'string' } } });
@@ -162,7 +181,9 @@ describe('what the routes answer, against what is published', () => {
     expect(validate('post', '/api/league/join', join)).toBe(true);
     const { apiKey: _, ...withoutKey } = join;
     expect(validate('post', '/api/league/join', withoutKey)).toBe(false);
-    expect(validate('post', '/api/league/join', { ...join, attempt: { ...join.attempt, result: { ...join.attempt.result, receipt: { ...join.attempt.result.receipt, checksum: 1 } } } })).toBe(false);
+    expect(
+      validate('post', '/api/league/join', { ...join, attempt: { ...join.attempt, result: { ...join.attempt.result, receipt: { ...join.attempt.result.receipt, checksum: 1 } } } }),
+    ).toBe(false);
 
     const root = answer('GET', '/api');
     expect(validate('get', '/api', { ...root, visitors: 3 })).toBe(false);

@@ -28,7 +28,9 @@ beforeAll(async () => {
   bare = async (method, path) => {
     const url = `http://arena.test${path.replace(/\{\w+\}/g, 'x')}`;
     const writes = method !== 'get';
-    const answer = await arena.fetch(new Request(url, { method: method.toUpperCase(), ...(writes ? { body: '{}', headers: { 'content-type': 'application/json', 'idempotency-key': freshKey() } } : {}) }));
+    const answer = await arena.fetch(
+      new Request(url, { method: method.toUpperCase(), ...(writes ? { body: '{}', headers: { 'content-type': 'application/json', 'idempotency-key': freshKey() } } : {}) }),
+    );
     // Not read: an event stream never ends.
     await answer.body?.cancel();
     return answer.status;
@@ -46,7 +48,9 @@ beforeAll(async () => {
 }, 60_000);
 
 function everyOperation(): [string, string, Operation][] {
-  return Object.entries(document.paths).flatMap(([path, item]) => METHODS.flatMap((method) => (item[method] ? [[method, path, item[method]!] as [string, string, Operation]] : [])));
+  return Object.entries(document.paths).flatMap(([path, item]) =>
+    METHODS.flatMap((method) => (item[method] ? [[method, path, item[method]!] as [string, string, Operation]] : [])),
+  );
 }
 
 describe('what each operation says it needs', () => {

@@ -16,7 +16,11 @@ type Records = Record<string, string>;
 /** Every record a cacheable read can name: an attempt, a topic with a reply, a proposal. */
 async function withRecords({ call, post }: Arena): Promise<Records> {
   const { challengeToken, board } = (await call('/api/league')).body;
-  const joined = await post('/api/league/join', { challengeToken, actions: finishingTape(board), registrationNonce: freshNonce(), agent: { handle: 'tagged-agent' } }, { 'idempotency-key': freshKey() });
+  const joined = await post(
+    '/api/league/join',
+    { challengeToken, actions: finishingTape(board), registrationNonce: freshNonce(), agent: { handle: 'tagged-agent' } },
+    { 'idempotency-key': freshKey() },
+  );
   expect(joined.status).toBe(200);
   const writer = (key: string) => ({ 'idempotency-key': freshKey(), authorization: `Bearer ${key}` });
   const key = joined.body.apiKey as string;
@@ -24,7 +28,11 @@ async function withRecords({ call, post }: Arena): Promise<Records> {
   const topic = await post('/api/social/topics', { channel: 'general', title: 'Tags that hold', body: 'Until the data changes.' }, writer(key));
   expect(topic.status).toBe(201);
   expect((await post(`/api/social/topics/${topic.body.id}/replies`, { body: 'Agreed.' }, writer(key))).status).toBe(201);
-  const proposal = await post('/api/rules', { gameId: 'packet-run', title: 'A stable rule', summary: 'Stable.', ruleText: 'A rule.', rationale: 'Evidence from replays.' }, writer(key));
+  const proposal = await post(
+    '/api/rules',
+    { gameId: 'packet-run', title: 'A stable rule', summary: 'Stable.', ruleText: 'A rule.', rationale: 'Evidence from replays.' },
+    writer(key),
+  );
   expect(proposal.status).toBe(201);
   return {
     '/api/league/attempts/{id}': `/api/league/attempts/${joined.body.attempt.id}`,

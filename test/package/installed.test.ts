@@ -106,7 +106,12 @@ describe('installed into an empty project', () => {
     expect(ENTRY_POINTS).toHaveLength(11);
     const script = `for (const entry of ${JSON.stringify(ENTRY_POINTS)}) console.log(entry, Object.keys(await import(entry)).length);`;
     const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: project });
-    const counts = Object.fromEntries(stdout.trim().split('\n').map((line) => line.split(' ')));
+    const counts = Object.fromEntries(
+      stdout
+        .trim()
+        .split('\n')
+        .map((line) => line.split(' ')),
+    );
     expect(Object.keys(counts)).toEqual(ENTRY_POINTS);
     expect(Object.entries(counts).filter(([, count]) => Number(count) === 0)).toEqual([]);
     expect(existsSync(join(project, 'node_modules/better-sqlite3'))).toBe(false);
@@ -124,20 +129,24 @@ describe('installed into an empty project', () => {
 });
 
 describe('the examples, run from the installed package', () => {
-  it.skipIf(exampleNode === undefined)('Hono: its own routes, and the arena under /arena, every link under it', async () => {
-    const server = await startExample('hono', [exampleNode!, 'hono/server.ts']);
-    try {
-      expect(await (await fetch(`${server.baseUrl}/`)).text()).toBe('My application. The arena is at /arena.');
-      const played = await playedAt(`${server.baseUrl}/arena`);
-      expect(played).toMatchObject({ status: 200, total: 76 });
-      const games = (await (await fetch(`${server.baseUrl}/arena/api/games`)).json()) as { links?: Record<string, string> };
-      expect(JSON.stringify(games)).toContain('/arena/api/games/packet-run');
-      expect((await fetch(`${server.baseUrl}${PLAY}`)).status).toBe(404);
-    } finally {
-      await server.stop();
-    }
-    expect(await server.exited).toBe(0);
-  }, 60_000);
+  it.skipIf(exampleNode === undefined)(
+    'Hono: its own routes, and the arena under /arena, every link under it',
+    async () => {
+      const server = await startExample('hono', [exampleNode!, 'hono/server.ts']);
+      try {
+        expect(await (await fetch(`${server.baseUrl}/`)).text()).toBe('My application. The arena is at /arena.');
+        const played = await playedAt(`${server.baseUrl}/arena`);
+        expect(played).toMatchObject({ status: 200, total: 76 });
+        const games = (await (await fetch(`${server.baseUrl}/arena/api/games`)).json()) as { links?: Record<string, string> };
+        expect(JSON.stringify(games)).toContain('/arena/api/games/packet-run');
+        expect((await fetch(`${server.baseUrl}${PLAY}`)).status).toBe(404);
+      } finally {
+        await server.stop();
+      }
+      expect(await server.exited).toBe(0);
+    },
+    60_000,
+  );
 
   it('Deno.serve: the installed package, imported by Deno', async () => {
     const server = await startExample('deno', [bin('deno'), 'run', '--allow-net', '--allow-env', '--allow-read', '--allow-write', 'deno/server.ts']);
@@ -163,7 +172,16 @@ describe('the examples, run from the installed package', () => {
     // workerd loads modules from below the working folder: test/.out/, as the Workers conformance bundle.
     const outfile = join(REPOSITORY, 'test/.out/installed-worker.js');
     await mkdir(join(REPOSITORY, 'test/.out'), { recursive: true });
-    await bundle({ entryPoints: [join(project, 'workers/worker.ts')], outfile, bundle: true, format: 'esm', platform: 'browser', conditions: ['workerd', 'worker', 'browser'], target: 'es2022', logLevel: 'silent' });
+    await bundle({
+      entryPoints: [join(project, 'workers/worker.ts')],
+      outfile,
+      bundle: true,
+      format: 'esm',
+      platform: 'browser',
+      conditions: ['workerd', 'worker', 'browser'],
+      target: 'es2022',
+      logLevel: 'silent',
+    });
     const worker = new Miniflare({
       modules: true,
       scriptPath: outfile,
@@ -185,20 +203,24 @@ describe('the examples, run from the installed package', () => {
   const SERVER_URL = process.env.DATABASE_URL;
   if (!SERVER_URL) it.skip('its own Kysely instance on PostgreSQL: runs when DATABASE_URL is set (postgres://user@host:port/database)', () => {});
   else {
-    it.skipIf(exampleNode === undefined)('its own Kysely instance on PostgreSQL, served by agent-arena/node', async () => {
-      const database = await throwawayDatabase(SERVER_URL);
-      try {
-        const server = await startExample('kysely-postgres', [exampleNode!, 'kysely-postgres/server.ts'], { DATABASE_URL: database.url });
+    it.skipIf(exampleNode === undefined)(
+      'its own Kysely instance on PostgreSQL, served by agent-arena/node',
+      async () => {
+        const database = await throwawayDatabase(SERVER_URL);
         try {
-          expect(await playedAt(server.baseUrl)).toMatchObject({ status: 200, total: 76 });
-          expect((await fetch(`${server.baseUrl}/readyz`)).status).toBe(200);
+          const server = await startExample('kysely-postgres', [exampleNode!, 'kysely-postgres/server.ts'], { DATABASE_URL: database.url });
+          try {
+            expect(await playedAt(server.baseUrl)).toMatchObject({ status: 200, total: 76 });
+            expect((await fetch(`${server.baseUrl}/readyz`)).status).toBe(200);
+          } finally {
+            await server.stop();
+          }
+          expect(await server.exited).toBe(0);
         } finally {
-          await server.stop();
+          await database.drop();
         }
-        expect(await server.exited).toBe(0);
-      } finally {
-        await database.drop();
-      }
-    }, 60_000);
+      },
+      60_000,
+    );
   }
 });

@@ -17,12 +17,18 @@ describe('deno.json, for JSR', () => {
     const [deno, npm] = await Promise.all([read('deno.json'), read('package.json')]);
     expect(deno.name).toBe('@agent-arena/agent-arena');
     expect(deno.version).toBe(npm.version);
-    const sources = Object.fromEntries(Object.entries(npm.exports).map(([path, built]) => [path, (built as { default: string }).default.replace(/^\.\/dist\/(.*)\.js$/, './$1.ts')]));
+    const sources = Object.fromEntries(
+      Object.entries(npm.exports).map(([path, built]) => [path, (built as { default: string }).default.replace(/^\.\/dist\/(.*)\.js$/, './$1.ts')]),
+    );
     expect(deno.exports).toEqual(sources);
   });
 
   it('publishes cleanly: `deno publish --dry-run` finds no slow type and no file left out', async () => {
-    const { stderr } = await promisify(execFile)(join(REPOSITORY, 'node_modules/.bin/deno'), ['publish', '--dry-run', '--allow-dirty'], { cwd: REPOSITORY, env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 16 << 20 });
+    const { stderr } = await promisify(execFile)(join(REPOSITORY, 'node_modules/.bin/deno'), ['publish', '--dry-run', '--allow-dirty'], {
+      cwd: REPOSITORY,
+      env: { ...process.env, NO_COLOR: '1' },
+      maxBuffer: 16 << 20,
+    });
     expect(stderr).toContain('Success Dry run complete');
     expect(stderr).not.toMatch(/^(warning|error)/m);
   }, 120_000);

@@ -99,7 +99,7 @@ describe.skipIf(!CHROMIUM).each([
       for (const [path, phrase] of pages) {
         const { page, context, problems, status } = await visit(width, path);
         expect(status, path).toBe(200);
-        expect(await page.locator('body').innerText(), path).toContain(phrase);
+        expect(await page.locator('body').textContent(), path).toContain(phrase);
         expect(await overflow(page), `${path} is wider than ${width} px`).toBeLessThanOrEqual(0);
         expect(problems, path).toEqual([]);
         expect(await page.locator('nav.site a').count(), path).toBeGreaterThanOrEqual(6);
@@ -111,7 +111,7 @@ describe.skipIf(!CHROMIUM).each([
   atRootOnly('reads every page without JavaScript on a phone: its content, nothing wider than the screen', async () => {
     for (const [path, phrase] of pages) {
       const { page, context, problems } = await visit(390, path, false);
-      expect(await page.locator('body').innerText(), path).toContain(phrase);
+      expect(await page.locator('body').textContent(), path).toContain(phrase);
       expect(await overflow(page), `${path} is wider than 390 px`).toBeLessThanOrEqual(0);
       expect(problems, path).toEqual([]);
       await context.close();
@@ -131,7 +131,7 @@ describe.skipIf(!CHROMIUM).each([
       const link = page.locator(`main a[href^="${basePath}${target}"]`).first();
       await link.click();
       await page.waitForURL((url) => url.pathname.startsWith(`${basePath}${target}`));
-      expect(await page.locator('h1').innerText(), list).not.toBe('');
+      expect(await page.locator('h1').textContent(), list).not.toBe('');
       await context.close();
     }
   });
@@ -146,12 +146,14 @@ describe.skipIf(!CHROMIUM).each([
     const start = await marker.getAttribute('cx').then(async (cx) => `${cx},${await marker.getAttribute('cy')}`);
     await page.keyboard.press('ArrowRight');
     expect(await frames.nth(0).getAttribute('aria-current')).toBe('step');
-    expect(`${await marker.getAttribute('cx')},${await marker.getAttribute('cy')}`).toBe(`${await frames.nth(0).getAttribute('data-cx')},${await frames.nth(0).getAttribute('data-cy')}`);
+    expect(`${await marker.getAttribute('cx')},${await marker.getAttribute('cy')}`).toBe(
+      `${await frames.nth(0).getAttribute('data-cx')},${await frames.nth(0).getAttribute('data-cy')}`,
+    );
     await page.keyboard.press('End');
     expect(await frames.nth(count - 1).getAttribute('aria-current')).toBe('step');
     await page.keyboard.press('Home');
     expect(`${await marker.getAttribute('cx')},${await marker.getAttribute('cy')}`).toBe(start);
-    expect(await page.locator('#replay-controls output').innerText()).toBe('start');
+    expect(await page.locator('#replay-controls output').textContent()).toBe('start');
     expect(problems).toEqual([]);
     await context.close();
 
@@ -176,7 +178,7 @@ describe.skipIf(!CHROMIUM).each([
     const { page, context, problems } = await visit(1280, `/duel#receipt=${revealed.receiptToken}`);
     await page.locator('#duel p', { hasText: revealed.receipt.checksum }).waitFor();
     expect(await page.locator('#duel table tr').count()).toBe(13);
-    expect(await page.locator('#duel table th').nth(3).innerText()).toBe(HOSTILE);
+    expect(await page.locator('#duel table th').nth(3).textContent()).toBe(HOSTILE);
     expect(await page.locator('img, [onerror]').count()).toBe(0);
     expect(problems).toEqual([]);
     await context.close();
@@ -199,7 +201,10 @@ describe.skipIf(!CHROMIUM).each([
     expect((await api.postJson('/api/social/join', {}, writeHeaders(key))).status).toBe(200);
     const posted = await api.postJson('/api/social/topics', { channel: 'general', title: HOSTILE, body: 'Live.' }, writeHeaders(key));
     expect(posted.status, posted.text).toBe(201);
-    await live.locator('li', { hasText: `@${handle}` }).first().waitFor();
+    await live
+      .locator('li', { hasText: `@${handle}` })
+      .first()
+      .waitFor();
     expect(await live.locator(`li a[href^="${basePath}/league/attempts/"]`).count()).toBeGreaterThanOrEqual(1);
     expect(await live.locator(`li a[href="${basePath}/agents/${handle}"]`).count()).toBeGreaterThanOrEqual(1);
     const topic = clubhouse.page.locator('#live li', { hasText: HOSTILE });

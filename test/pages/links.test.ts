@@ -28,7 +28,11 @@ describe.each([
   const baseUrl = () => arena.baseUrl;
 
   beforeAll(async () => {
-    arena = await startArena('node', { ARENA_SIGNING_KEY: encodeBase64Url(randomSeed()), ARENA_OPERATOR_TOKEN: OPERATOR_TOKEN, ...(basePath ? { ARENA_BASE_PATH: basePath } : {}) });
+    arena = await startArena('node', {
+      ARENA_SIGNING_KEY: encodeBase64Url(randomSeed()),
+      ARENA_OPERATOR_TOKEN: OPERATOR_TOKEN,
+      ...(basePath ? { ARENA_BASE_PATH: basePath } : {}),
+    });
     await pageRecords(baseUrl, OPERATOR_TOKEN);
   });
   afterAll(async () => arena?.stop());
@@ -55,7 +59,11 @@ describe.each([
         if (!target.startsWith('/api') && !/\.(json|md|txt|xml)$/.test(target.split('?')[0]!) && !seen.has(target)) queue.push(target);
       }
     }
-    for (const [kind, pattern] of Object.entries(RECORD_PAGES)) expect([...seen].some((path) => pattern.test(path)), `no page of ${kind} was reached`).toBe(true);
+    for (const [kind, pattern] of Object.entries(RECORD_PAGES))
+      expect(
+        [...seen].some((path) => pattern.test(path)),
+        `no page of ${kind} was reached`,
+      ).toBe(true);
   });
 
   it('links, on every page and in every document and record it leads to, only to where it is served', async () => {

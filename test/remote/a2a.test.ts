@@ -47,7 +47,8 @@ describe('A2A v1.0 with the official SDK client (HTTP+JSON binding)', () => {
       capabilities: { streaming: false, pushNotifications: false },
       provider: { organization: expect.any(String), url: baseUrl() },
     });
-    const tools = (await api.send('/api/mcp', { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }), headers: MCP_HEADERS })).body.result.tools;
+    const tools = (await api.send('/api/mcp', { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }), headers: MCP_HEADERS })).body
+      .result.tools;
     // One skill for each MCP tool, by the same name, after orientation.
     expect(card.skills.map((skill) => skill.id)).toEqual(['orientation', ...tools.map((tool: { name: string }) => tool.name)]);
     expect(card.skills.find((skill) => skill.id === 'league.submit')?.securityRequirements).toEqual([{ schemes: { arenaKey: { list: [] } } }]);
@@ -175,7 +176,11 @@ describe('A2A over raw HTTP', () => {
     expectA2AError(await send(message([{ text: 'x' }]), { 'content-type': 'text/plain' }), 415, 'CONTENT_TYPE_NOT_SUPPORTED');
     expectA2AError(await send({ ...message([{ text: 'x' }]), configuration: { acceptedOutputModes: ['image/png'] } }), 415, 'CONTENT_TYPE_NOT_SUPPORTED');
     expectA2AError(await send(message([{ text: 'x' }]), { 'a2a-version': '0.3' }), 400, 'VERSION_NOT_SUPPORTED');
-    expectA2AError(await send({ ...message([{ text: 'x' }]), configuration: { taskPushNotificationConfig: { url: 'https://example.com' } } }), 400, 'PUSH_NOTIFICATION_NOT_SUPPORTED');
+    expectA2AError(
+      await send({ ...message([{ text: 'x' }]), configuration: { taskPushNotificationConfig: { url: 'https://example.com' } } }),
+      400,
+      'PUSH_NOTIFICATION_NOT_SUPPORTED',
+    );
     const streaming = await api.send('/a2a/v1/message:stream', { method: 'POST', body: JSON.stringify(message([{ text: 'x' }])), headers: { 'content-type': 'application/json' } });
     expectA2AError(streaming, 400, 'UNSUPPORTED_OPERATION');
   });
@@ -194,10 +199,16 @@ describe('A2A tasks are not kept', () => {
   it('answers a capability redemption whole, keeps nothing of it, and finds no task by its id', async () => {
     const { call, post } = await inProcessArena('2026-11-21T12:00:00Z');
     const trial = (await call('/api/games/packet-run/trial')).body;
-    const played = await post('/a2a/v1/message:send', { message: { messageId: randomUUID(), role: 'ROLE_USER', parts: [{ data: { actions: finishingTape(trial.board), challengeToken: trial.challengeToken } }] } });
+    const played = await post('/a2a/v1/message:send', {
+      message: { messageId: randomUUID(), role: 'ROLE_USER', parts: [{ data: { actions: finishingTape(trial.board), challengeToken: trial.challengeToken } }] },
+    });
     const capability = played.body.task.artifacts[0].parts.find((part: any) => part.data).data.registrationCapability.token as string;
     const redeem = { skill: 'clubhouse.join', arguments: { registrationCapability: capability, agent: { handle: 'a2a-redeemer' } } };
-    const sent = await post('/a2a/v1/message:send', { message: { messageId: randomUUID(), role: 'ROLE_USER', parts: [{ data: redeem }] } }, { 'content-type': 'application/a2a+json' });
+    const sent = await post(
+      '/a2a/v1/message:send',
+      { message: { messageId: randomUUID(), role: 'ROLE_USER', parts: [{ data: redeem }] } },
+      { 'content-type': 'application/a2a+json' },
+    );
     expect(sent.status).toBe(200);
     const { task } = sent.body;
     expect(task.status.state).toBe('TASK_STATE_COMPLETED');
@@ -225,7 +236,10 @@ describe('A2A messages against the budget of anonymous writes', () => {
       );
     // Plays and reads write nothing: however many, they cost nothing.
     for (let i = 0; i < 5; i++) expect((await send({ actions: 'UURR' })).status).toBe(200);
-    const checkIn = (n: number) => ({ skill: 'arena.arrival', arguments: { displayName: `Scout ${n}`, model: 'unknown', sentBy: 'a test', purpose: 'Counting.', operatorAuthorized: true } });
+    const checkIn = (n: number) => ({
+      skill: 'arena.arrival',
+      arguments: { displayName: `Scout ${n}`, model: 'unknown', sentBy: 'a test', purpose: 'Counting.', operatorAuthorized: true },
+    });
     for (let i = 0; i < 2; i++) expect((await (await send(checkIn(i))).json()).task.status.state).toBe('TASK_STATE_COMPLETED');
     const refused = await (await send(checkIn(3))).json();
     expect(refused.task.status.state).toBe('TASK_STATE_REJECTED');

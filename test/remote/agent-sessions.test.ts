@@ -141,7 +141,17 @@ describe('an A2A session with the official SDK client', () => {
     // The key lost: the nonce rotates a new one, and the old key's connection is refused.
     const { data: rotated } = await skill(anonymous, 'arena.rotate_key', { registrationNonce: nonce });
     expect(rotated).toMatchObject({ keyGeneration: 1, created: true, agent: { id: joined.agent.id } });
-    const refused = Task.toJSON((await keyed.sendMessage(SendMessageRequest.fromJSON({ message: { messageId: randomUUID(), role: 'ROLE_USER', parts: [{ data: { skill: 'league.submit', arguments: { challengeToken: today.challengeToken, actions: 'UURR' } } }] } }))) as Task) as Record<string, any>;
+    const refused = Task.toJSON(
+      (await keyed.sendMessage(
+        SendMessageRequest.fromJSON({
+          message: {
+            messageId: randomUUID(),
+            role: 'ROLE_USER',
+            parts: [{ data: { skill: 'league.submit', arguments: { challengeToken: today.challengeToken, actions: 'UURR' } } }],
+          },
+        }),
+      )) as Task,
+    ) as Record<string, any>;
     expect(refused.status.state).toBe('TASK_STATE_REJECTED');
     expect(JSON.stringify(refused.status.message)).toContain('401');
     const { data: again } = await skill(await connect(rotated.apiKey), 'league.submit', { challengeToken: today.challengeToken, actions: 'UURR' });

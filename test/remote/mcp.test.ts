@@ -334,7 +334,10 @@ describe.each([
         const own = path.replace(`:${parameter}`, encodeURIComponent(value));
         const problem = JSON.parse(text);
         expect(problem.instance, label).toBe(own);
-        const direct = await api.send(own, { method, ...(method === 'GET' ? {} : { body: JSON.stringify(PATH_TOOL_ARGUMENTS[name]), headers: { 'content-type': 'application/json', 'idempotency-key': freshKey() } }) });
+        const direct = await api.send(own, {
+          method,
+          ...(method === 'GET' ? {} : { body: JSON.stringify(PATH_TOOL_ARGUMENTS[name]), headers: { 'content-type': 'application/json', 'idempotency-key': freshKey() } }),
+        });
         expect(problem.status, label).toBe(direct.status);
       }
     }
@@ -441,7 +444,12 @@ describe('MCP over raw JSON-RPC', () => {
       },
     });
     const answer = await api
-      .send('/api/mcp', { method: 'POST', body: stream, duplex: 'half', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' } } as RequestInit)
+      .send('/api/mcp', {
+        method: 'POST',
+        body: stream,
+        duplex: 'half',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      } as RequestInit)
       .catch((error: Error) => error);
     if (!(answer instanceof Error)) expectTooLarge(answer);
     expect(pulled * chunk.byteLength).toBeLessThan(16_384 + LINGER_BYTES + 16 * 2 ** 20);

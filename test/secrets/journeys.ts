@@ -160,7 +160,12 @@ export async function errand(transport: Transport, baseUrl: string, secrets: Sec
   // The league: a join by nonce, a submit, every read.
   const today = await call('league.today');
   const nonce = secrets.add('registration nonce', freshNonce());
-  const joined = await call('arena.join_daily_league', { challengeToken: today.challengeToken, actions: finishingTape(today.board), registrationNonce: nonce, agent: { handle: `${tag}-a` } });
+  const joined = await call('arena.join_daily_league', {
+    challengeToken: today.challengeToken,
+    actions: finishingTape(today.board),
+    registrationNonce: nonce,
+    agent: { handle: `${tag}-a` },
+  });
   const key = secrets.add('arena key (join)', joined.apiKey);
   const submitted = await call('league.submit', { challengeToken: today.challengeToken, actions: 'UURR' }, key);
   await call('league.attempts', { agent: joined.agent.id });
@@ -180,7 +185,11 @@ export async function errand(transport: Transport, baseUrl: string, secrets: Sec
   await call('clubhouse.reply', { id: topic.id, body: 'Agreed.' }, otherKey);
 
   // The Rules Desk: a proposal, a revision, a review by the other agent, and the operator's move.
-  const proposal = await call('rules_desk.propose', { gameId: 'packet-run', title: `Rule ${tag}`, summary: 'A summary.', ruleText: 'The rule.', rationale: 'Seen in replays.' }, key);
+  const proposal = await call(
+    'rules_desk.propose',
+    { gameId: 'packet-run', title: `Rule ${tag}`, summary: 'A summary.', ruleText: 'The rule.', rationale: 'Seen in replays.' },
+    key,
+  );
   const number = String(proposal.number);
   await call('rules_desk.proposals', {});
   await call('rules_desk.proposal', { number });

@@ -40,7 +40,8 @@ describe('published counts, in every document', () => {
       topics.push((await api.postJson('/api/social/topics', { channel, title: `t${i}`, body: 'b' }, writeHeaders(agents[i % 2]!.key))).body.id);
     }
     for (let i = 0; i < 4; i++) await api.postJson(`/api/social/topics/${topics[i % 3]}/replies`, { body: `r${i}` }, writeHeaders(agents[0]!.key));
-    const proposal = (await api.postJson('/api/rules', { gameId: 'packet-run', title: 't', summary: 's', ruleText: 'r', rationale: 'w' }, writeHeaders(agents[2]!.key))).body.number;
+    const proposal = (await api.postJson('/api/rules', { gameId: 'packet-run', title: 't', summary: 's', ruleText: 'r', rationale: 'w' }, writeHeaders(agents[2]!.key))).body
+      .number;
     await api.put(`/api/rules/${proposal}/review`, { stance: 'support', comment: 'c' }, writeHeaders(agents[0]!.key));
     for (let i = 0; i < 2; i++) {
       await api.postJson('/api/arrival', { displayName: `v${i}`, model: 'unknown', sentBy: 'test', purpose: 'p', operatorAuthorized: true }, writeHeaders());
@@ -62,7 +63,10 @@ describe('published counts, in every document', () => {
       const league = (await api.get('/api/league')).body;
       expect(league.attemptCount).toBe(count('SELECT COUNT(*) AS n FROM attempts'));
       expect(league.fieldSize).toBe(count('SELECT COUNT(DISTINCT agent_id) AS n FROM attempts'));
-      expect((await api.get('/api/pulse')).body.totals).toEqual({ agents: count('SELECT COUNT(*) AS n FROM agents'), retainedAttempts: count('SELECT COUNT(*) AS n FROM attempts') });
+      expect((await api.get('/api/pulse')).body.totals).toEqual({
+        agents: count('SELECT COUNT(*) AS n FROM agents'),
+        retainedAttempts: count('SELECT COUNT(*) AS n FROM attempts'),
+      });
       const rules = (await api.get('/api/rules')).body.counts;
       expect(rules).toMatchObject({ proposals: count('SELECT COUNT(*) AS n FROM proposals'), reviews: count('SELECT COUNT(*) AS n FROM proposal_reviews') });
       expect((await api.get('/api/arrival')).body.count).toBe(count('SELECT COUNT(*) AS n FROM arrivals'));

@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { createSqliteDialect } from '../../storage/index.ts';
 import { openMemoryStore } from '../support/fixtures/memory-store.ts';
-import { newAgent, recordOf, registeredOf } from '../support/fixtures/store-records.ts';
+import { newAgent, registeredOf } from '../support/fixtures/store-records.ts';
 import { storeSuite } from './store-suite.ts';
 import { trackedTarget } from './targets.ts';
 
@@ -15,7 +15,11 @@ storeSuite('SQLite (better-sqlite3, file)', {
   async createTarget() {
     const directory = await mkdtemp(join(tmpdir(), 'arena-store-'));
     const file = join(directory, 'arena.db');
-    return trackedTarget('sqlite', () => createSqliteDialect(new Database(file)), () => rm(directory, { recursive: true, force: true }));
+    return trackedTarget(
+      'sqlite',
+      () => createSqliteDialect(new Database(file)),
+      () => rm(directory, { recursive: true, force: true }),
+    );
   },
 });
 

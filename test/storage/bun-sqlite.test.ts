@@ -25,7 +25,11 @@ if (!('Bun' in globalThis)) {
     async createTarget() {
       const directory = await mkdtemp(join(tmpdir(), 'arena-store-'));
       const file = join(directory, 'arena.db');
-      return trackedTarget('sqlite', () => createBunSqliteDialect(new Database(file)), () => rm(directory, { recursive: true, force: true }));
+      return trackedTarget(
+        'sqlite',
+        () => createBunSqliteDialect(new Database(file)),
+        () => rm(directory, { recursive: true, force: true }),
+      );
     },
   });
 }

@@ -9,8 +9,20 @@ interface Schema {
 
 async function itemsDatabase(): Promise<Kysely<Schema>> {
   const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: new Database(':memory:') }) });
-  await db.schema.createTable('items').addColumn('id', 'integer', (column) => column.primaryKey()).addColumn('name', 'text').addColumn('kind', 'text').execute();
-  await db.insertInto('items').values([{ id: 1, name: 'a', kind: 'x' }, { id: 2, name: 'b', kind: 'y' }, { id: 3, name: 'c', kind: 'x' }]).execute();
+  await db.schema
+    .createTable('items')
+    .addColumn('id', 'integer', (column) => column.primaryKey())
+    .addColumn('name', 'text')
+    .addColumn('kind', 'text')
+    .execute();
+  await db
+    .insertInto('items')
+    .values([
+      { id: 1, name: 'a', kind: 'x' },
+      { id: 2, name: 'b', kind: 'y' },
+      { id: 3, name: 'c', kind: 'x' },
+    ])
+    .execute();
   return db;
 }
 

@@ -8,7 +8,7 @@ import { Miniflare } from 'miniflare';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createD1Dialect, openStore } from '../../storage/index.ts';
 import { bridgedDatabase, miniflareWithDatabases } from './d1-bridge.ts';
-import { DAY_1, newAgent, newAttempt, recordOf, registeredOf, retainedOf } from '../support/fixtures/store-records.ts';
+import { DAY_1, newAgent, newAttempt, registeredOf, retainedOf } from '../support/fixtures/store-records.ts';
 import { storeSuite } from './store-suite.ts';
 import { trackedTarget } from './targets.ts';
 

@@ -64,13 +64,21 @@ describe('openSqliteStore (agent-arena/storage/sqlite)', () => {
 describe('openKyselyStore (agent-arena/storage/kysely)', () => {
   it('migrates your Kysely instance, queries it without your plugins, and leaves it open when the store closes', async () => {
     // CamelCasePlugin renames the columns of every row it reads: the arena's queries run without it.
-    const db = new Kysely<{ kysely_migration: { name: string } }>({ dialect: new SqliteDialect({ database: new Database(join(folder, 'own.db')) }), plugins: [new CamelCasePlugin()] });
+    const db = new Kysely<{ kysely_migration: { name: string } }>({
+      dialect: new SqliteDialect({ database: new Database(join(folder, 'own.db')) }),
+      plugins: [new CamelCasePlugin()],
+    });
     try {
       const store = await openKyselyStore(db, 'sqlite');
       await expectWorking(store);
       expect((await sql<{ foreign_keys: number }>`PRAGMA foreign_keys`.execute(db.withoutPlugins())).rows).toEqual([{ foreign_keys: 1 }]);
       await store.close();
-      expect(await db.selectFrom('kysely_migration').select((count) => count.fn.countAll<number>().as('migrations')).executeTakeFirst()).toEqual({ migrations: MIGRATION_COUNT });
+      expect(
+        await db
+          .selectFrom('kysely_migration')
+          .select((count) => count.fn.countAll<number>().as('migrations'))
+          .executeTakeFirst(),
+      ).toEqual({ migrations: MIGRATION_COUNT });
     } finally {
       await db.destroy();
     }

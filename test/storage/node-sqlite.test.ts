@@ -26,7 +26,11 @@ if (sqlite === null) {
     async createTarget() {
       const directory = await mkdtemp(join(tmpdir(), 'arena-store-'));
       const file = join(directory, 'arena.db');
-      return trackedTarget('sqlite', () => createNodeSqliteDialect(new DatabaseSync(file)), () => rm(directory, { recursive: true, force: true }));
+      return trackedTarget(
+        'sqlite',
+        () => createNodeSqliteDialect(new DatabaseSync(file)),
+        () => rm(directory, { recursive: true, force: true }),
+      );
     },
   });
 }

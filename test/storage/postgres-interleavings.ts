@@ -149,7 +149,10 @@ export function postgresInterleavings(admin: pg.Pool, createDatabase: () => Prom
       const [agent] = await registeredAgents(store, 1);
       const first = await held.store.joinClubhouse({ agentId: agent!.id, via: 'league-key', joinedAt: at(1) });
       expect(first.created).toBe(true);
-      expect(await against(() => store.joinClubhouse({ agentId: agent!.id, via: 'registration-capability', joinedAt: at(2) }), 'commit')).toEqual({ member: first.member, created: false });
+      expect(await against(() => store.joinClubhouse({ agentId: agent!.id, via: 'registration-capability', joinedAt: at(2) }), 'commit')).toEqual({
+        member: first.member,
+        created: false,
+      });
       expect((await store.socialCounts()).members).toBe(1);
     });
   });

@@ -53,7 +53,11 @@ async function opened(options: { file?: string; busyTimeoutMs?: number } = {}): 
   };
   const db = new Kysely<Schema>({ dialect: createSqliteDialect(client, options) });
   if (options.file === undefined) {
-    await db.schema.createTable('items').addColumn('id', 'integer', (column) => column.primaryKey()).addColumn('name', 'text', (column) => column.notNull().unique()).execute();
+    await db.schema
+      .createTable('items')
+      .addColumn('id', 'integer', (column) => column.primaryKey())
+      .addColumn('name', 'text', (column) => column.notNull().unique())
+      .execute();
     raw.exec(`CREATE TABLE traps (id integer PRIMARY KEY); CREATE TRIGGER trapped BEFORE INSERT ON traps BEGIN SELECT RAISE(ROLLBACK, 'gave up'); END`);
   }
   log.length = 0;
@@ -79,7 +83,13 @@ const names = (raw: Database.Database) => (raw.prepare('SELECT name FROM items O
 describe('shared commits on SQLite', () => {
   it('puts writes sent together in one transaction, and answers each only after its COMMIT', async () => {
     const { db, log, raw } = await opened();
-    const writes = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((name) => db.insertInto('items').values({ name }).execute().then(() => log.push(`answered ${name}`)));
+    const writes = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((name) =>
+      db
+        .insertInto('items')
+        .values({ name })
+        .execute()
+        .then(() => log.push(`answered ${name}`)),
+    );
     await Promise.all(writes);
     expect(log).toEqual(['BEGIN IMMEDIATE', 'COMMIT', ...['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((name) => `answered ${name}`)]);
     expect(names(raw)).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']);
@@ -95,8 +105,16 @@ describe('shared commits on SQLite', () => {
     log.length = 0;
     expect(await db.selectFrom('items').select('name').execute()).toEqual([{ name: 'a' }]);
     expect(log).toEqual([]);
-    const write = db.insertInto('items').values({ name: 'b' }).execute().then(() => log.push('write answered'));
-    const read = db.selectFrom('items').select('name').execute().then((rows) => (log.push('read answered'), rows));
+    const write = db
+      .insertInto('items')
+      .values({ name: 'b' })
+      .execute()
+      .then(() => log.push('write answered'));
+    const read = db
+      .selectFrom('items')
+      .select('name')
+      .execute()
+      .then((rows) => (log.push('read answered'), rows));
     expect(await read).toEqual([{ name: 'a' }, { name: 'b' }]);
     await write;
     expect(log).toEqual(['BEGIN IMMEDIATE', 'COMMIT', 'write answered', 'read answered']);
@@ -137,7 +155,11 @@ describe('shared commits on SQLite', () => {
 
   it('commits the open transaction before a statement that is neither a read nor a write, and runs that alone', async () => {
     const { db, log } = await opened();
-    const write = db.insertInto('items').values({ name: 'a' }).execute().then(() => log.push('write answered'));
+    const write = db
+      .insertInto('items')
+      .values({ name: 'a' })
+      .execute()
+      .then(() => log.push('write answered'));
     const pragma = sql`PRAGMA foreign_keys = OFF`.execute(db).then(() => log.push('pragma answered'));
     await Promise.all([write, pragma]);
     expect(log).toEqual(['BEGIN IMMEDIATE', 'COMMIT', 'write answered', 'pragma answered']);
@@ -171,7 +193,14 @@ describe('shared commits on SQLite', () => {
     const first = await opened();
     const second = await opened({ file: first.raw.name });
     const started = Date.now();
-    await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? first : second).db.insertInto('items').values({ name: `n${i}` }).execute()));
+    await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        (i % 2 ? first : second).db
+          .insertInto('items')
+          .values({ name: `n${i}` })
+          .execute(),
+      ),
+    );
     // A thread stopped by SQLite's busy timeout would have waited the whole 5 s for the other connection.
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(names(first.raw)).toHaveLength(40);
@@ -185,7 +214,11 @@ describe('shared commits on SQLite', () => {
     await first.db.insertInto('items').values({ name: 'committed' }).execute();
     first.raw.exec('BEGIN IMMEDIATE');
     const order: string[] = [];
-    const write = second.db.insertInto('items').values({ name: 'waiting' }).execute().then(() => order.push('write'));
+    const write = second.db
+      .insertInto('items')
+      .values({ name: 'waiting' })
+      .execute()
+      .then(() => order.push('write'));
     const rows = await second.db.selectFrom('items').select('name').execute();
     order.push('read');
     expect(rows).toEqual([{ name: 'committed' }]);

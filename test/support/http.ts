@@ -20,7 +20,7 @@ export function client(baseUrl: () => string) {
   async function send(path: string, init: RequestInit = {}): Promise<Answer> {
     const response = await fetch(`${baseUrl()}${path}`, init);
     const text = await response.text();
-    let body: unknown = undefined;
+    let body: unknown;
     if (text !== '' && /(^|[/+])json\b/.test(response.headers.get('content-type') ?? '')) body = JSON.parse(text);
     return { status: response.status, headers: response.headers, body, text, basePath: basePathOf(baseUrl()) };
   }

@@ -30,7 +30,10 @@ export async function installPacked(tarball: string, packages: readonly string[]
   const lock = JSON.parse(await readFile(join(REPOSITORY, 'package-lock.json'), 'utf8')) as { name: string; version?: string; packages: Record<string, unknown> };
   const project = { name: 'installed-arena', private: true, type: 'module', dependencies };
   await writeFile(join(folder, 'package.json'), JSON.stringify(project, null, 2));
-  await writeFile(join(folder, 'package-lock.json'), JSON.stringify({ ...lock, name: project.name, version: undefined, packages: { ...lock.packages, '': { name: project.name, dependencies } } }));
+  await writeFile(
+    join(folder, 'package-lock.json'),
+    JSON.stringify({ ...lock, name: project.name, version: undefined, packages: { ...lock.packages, '': { name: project.name, dependencies } } }),
+  );
   await run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: folder, maxBuffer: 16 << 20 });
   return folder;
 }

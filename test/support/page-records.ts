@@ -18,7 +18,12 @@ export async function pageRecords(baseUrl: () => string, operatorToken: string) 
   const league = (await api.get('/api/league')).body;
   const named = await api.postJson(
     '/api/league/join',
-    { challengeToken: league.challengeToken, actions: finishingTape(league.board), registrationNonce: freshNonce(), agent: { handle: 'page-hostile', displayName: HOSTILE, model: HOSTILE, sentBy: HOSTILE } },
+    {
+      challengeToken: league.challengeToken,
+      actions: finishingTape(league.board),
+      registrationNonce: freshNonce(),
+      agent: { handle: 'page-hostile', displayName: HOSTILE, model: HOSTILE, sentBy: HOSTILE },
+    },
     writeHeaders(),
   );
   if (named.status !== 200) throw new Error(`join failed: ${named.status} ${named.text}`);
@@ -34,7 +39,11 @@ export async function pageRecords(baseUrl: () => string, operatorToken: string) 
   const topic = await written('/api/social/topics', { channel: 'general', title: UNBROKEN, body: `Line one.\n${HOSTILE}\n${UNBROKEN}` }, author.key);
   await written(`/api/social/topics/${topic.id}/replies`, { body: `${HOSTILE} a reply ${UNBROKEN}` }, reviewer.key);
   const hostileProposal = await written('/api/rules', { gameId: 'packet-run', title: HOSTILE, summary: HOSTILE, ruleText: HOSTILE, rationale: HOSTILE }, reviewer.key);
-  const proposal = await written('/api/rules', { gameId: 'packet-run', title: UNBROKEN, summary: 'Hazards once.', ruleText: 'A hazard deducts 6.\nOnce.', rationale: HOSTILE }, author.key);
+  const proposal = await written(
+    '/api/rules',
+    { gameId: 'packet-run', title: UNBROKEN, summary: 'Hazards once.', ruleText: 'A hazard deducts 6.\nOnce.', rationale: HOSTILE },
+    author.key,
+  );
   await written(`/api/rules/${proposal.number}/revisions`, { ruleText: `A hazard deducts 6.\nOnce per cell.\n${UNBROKEN}` }, author.key);
   await written(`/api/rules/${proposal.number}/review`, { stance: 'support', comment: HOSTILE }, reviewer.key, 'PUT');
   await written(`/api/rules/${proposal.number}/status`, { to: 'under-review', reason: HOSTILE }, operatorToken);

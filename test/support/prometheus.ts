@@ -23,7 +23,10 @@ export function readScrape(text: string) {
   return {
     type: (name: string) => family(name)?.type,
     samples(name: string): Sample[] {
-      return (family(name)?.metrics ?? []).map((metric) => ({ labels: { ...(metric as { labels?: Record<string, string> }).labels }, value: Number((metric as { value: string }).value) }));
+      return (family(name)?.metrics ?? []).map((metric) => ({
+        labels: { ...(metric as { labels?: Record<string, string> }).labels },
+        value: Number((metric as { value: string }).value),
+      }));
     },
     /** The count of the series whose labels include `labels`, or 0 when there is none yet. */
     value(name: string, labels: Record<string, string>): number {

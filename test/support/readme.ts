@@ -55,7 +55,11 @@ export function markdownBlocks(file: string): DocBlock[] {
     const [, indent, language] = fence;
     const end = lines.indexOf(`${indent}\`\`\``, i + 1);
     if (end < 0) throw new Error(`${file}: the block that opens on line ${i + 1} never closes`);
-    const marker = lines.slice(0, i).reverse().find((earlier) => earlier.trim() !== '') ?? '';
+    const marker =
+      lines
+        .slice(0, i)
+        .reverse()
+        .find((earlier) => earlier.trim() !== '') ?? '';
     const notRun = /^\s*<!-- not run: (.+?) -->$/.exec(marker);
     const code = lines
       .slice(i + 1, end)

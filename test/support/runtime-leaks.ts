@@ -24,7 +24,5 @@ export function runtimeLeaks(source: string, allowed: readonly string[]): string
 /** The TypeScript sources under `dir`, tests left out (test support is all in test/support/). */
 export async function sourcesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  return entries
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts'))
-    .map((entry) => join(entry.parentPath, entry.name));
+  return entries.filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts')).map((entry) => join(entry.parentPath, entry.name));
 }

@@ -25,5 +25,8 @@ export function everything(path: string): string {
 
 /** The raw bytes of the database and its write-ahead log, as Latin-1 text to search. */
 export function rawBytes(path: string): string {
-  return [path, `${path}-wal`].filter(existsSync).map((file) => readFileSync(file).toString('latin1')).join('');
+  return [path, `${path}-wal`]
+    .filter(existsSync)
+    .map((file) => readFileSync(file).toString('latin1'))
+    .join('');
 }

@@ -15,7 +15,13 @@ export function snapshotOf(path: string): Snapshot {
     const keys = Object.fromEntries(
       names.map((name) => {
         const columns = db.prepare(`PRAGMA table_info("${name}")`).all() as { name: string; pk: number }[];
-        return [name, columns.filter((column) => column.pk > 0).sort((a, b) => a.pk - b.pk).map((column) => column.name)];
+        return [
+          name,
+          columns
+            .filter((column) => column.pk > 0)
+            .sort((a, b) => a.pk - b.pk)
+            .map((column) => column.name),
+        ];
       }),
     );
     return { tables, keys };

@@ -122,7 +122,8 @@ function exchange(socket: Socket, how: Sending, host: string, key: string): Prom
   return new Promise((resolve) => {
     let received = Buffer.alloc(0);
     let taken = how === 'later write';
-    const ended = (end: string): Outcome => (taken ? { kind: 'broken', how: end, on: how === 'later write' ? 'kept-alive connection' : 'new connection' } : { kind: 'untaken', how: end });
+    const ended = (end: string): Outcome =>
+      taken ? { kind: 'broken', how: end, on: how === 'later write' ? 'kept-alive connection' : 'new connection' } : { kind: 'untaken', how: end };
     const done = (outcome: Outcome) => {
       clearTimeout(timer);
       socket.off('data', onData).off('error', onError).off('close', onClose);
@@ -152,7 +153,12 @@ function parsed(bytes: Buffer): { status: number; closes: boolean } | undefined 
   const end = bytes.indexOf('\r\n\r\n');
   if (end < 0) return undefined;
   const [statusLine = '', ...lines] = bytes.subarray(0, end).toString('latin1').split('\r\n');
-  const header = (name: string) => lines.find((line) => line.toLowerCase().startsWith(`${name}:`))?.slice(name.length + 1).trim().toLowerCase();
+  const header = (name: string) =>
+    lines
+      .find((line) => line.toLowerCase().startsWith(`${name}:`))
+      ?.slice(name.length + 1)
+      .trim()
+      .toLowerCase();
   const length = Number(header('content-length') ?? Number.NaN);
   if (!Number.isFinite(length)) throw new Error(`an answer under load without a Content-Length: ${statusLine}`);
   if (bytes.length < end + 4 + length) return undefined;

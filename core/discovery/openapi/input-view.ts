@@ -3,8 +3,7 @@ import type * as v from 'valibot';
 /** A valibot schema or pipe item, seen as the plain object it is. */
 type Node = { readonly kind: string; readonly type: string; readonly [key: string]: unknown };
 
-const isNode = (value: unknown): value is Node =>
-  typeof value === 'object' && value !== null && 'kind' in value && (value as Node).kind === 'schema';
+const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && 'kind' in value && (value as Node).kind === 'schema';
 
 /**
  * The part of a schema that constrains what a client sends: every pipe, at every depth, cut

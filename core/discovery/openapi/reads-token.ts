@@ -12,6 +12,10 @@ function holds(node: unknown, seen: Set<unknown>): boolean {
   if (node === (TokenSchema as v.GenericSchema)) return true;
   if (typeof node !== 'object' || node === null || seen.has(node)) return false;
   seen.add(node);
-  const children = Array.isArray(node) ? node : Object.entries(node).filter(([key]) => !key.startsWith('~')).map(([, value]) => value);
+  const children = Array.isArray(node)
+    ? node
+    : Object.entries(node)
+        .filter(([key]) => !key.startsWith('~'))
+        .map(([, value]) => value);
   return children.some((child) => holds(child, seen));
 }

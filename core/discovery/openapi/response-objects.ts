@@ -70,7 +70,12 @@ function successOf(route: Route, names: NamedSchemas): Record<string, unknown> {
     ...(status === 201 ? { Location: { description: 'Where the record can be read.', schema: { type: 'string', format: 'uri-reference' } } } : {}),
     ...(route.cache ? cachingHeaders(route.cache) : {}),
     ...(route.durable
-      ? { 'Idempotency-Replayed': { description: '`true` when this is the kept answer to an earlier request with the same Idempotency-Key and body.', schema: { type: 'string', const: 'true' } } }
+      ? {
+          'Idempotency-Replayed': {
+            description: '`true` when this is the kept answer to an earlier request with the same Idempotency-Key and body.',
+            schema: { type: 'string', const: 'true' },
+          },
+        }
       : {}),
   };
   return {

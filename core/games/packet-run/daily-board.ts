@@ -10,10 +10,22 @@ const HAZARDS = 4;
 export const SIGNAL_IDS = ['LIME', 'CYAN', 'VIOLET', 'CORAL', 'WHITE', 'AMBER'];
 export const MAX_SIGNAL_VALUE = 12;
 const CORNERS: [Cell, Cell][] = [
-  [{ x: 0, y: 7 }, { x: 7, y: 0 }],
-  [{ x: 7, y: 0 }, { x: 0, y: 7 }],
-  [{ x: 0, y: 0 }, { x: 7, y: 7 }],
-  [{ x: 7, y: 7 }, { x: 0, y: 0 }],
+  [
+    { x: 0, y: 7 },
+    { x: 7, y: 0 },
+  ],
+  [
+    { x: 7, y: 0 },
+    { x: 0, y: 7 },
+  ],
+  [
+    { x: 0, y: 0 },
+    { x: 7, y: 7 },
+  ],
+  [
+    { x: 7, y: 7 },
+    { x: 0, y: 0 },
+  ],
 ];
 
 export function challengeIdFor(date: string): string {

@@ -9,9 +9,9 @@ import { bestRun } from './solver.ts';
 import { TRANSFORM_NAMES, transformBoard } from './transforms.ts';
 
 const boards = fc.oneof(
-  fc.tuple(fc.uint8Array({ minLength: 32, maxLength: 32 }), fc.date({ min: new Date('2026-01-01'), max: new Date('2030-12-31'), noInvalidDate: true })).map(([secret, day]) =>
-    dailyBoard(secret, day.toISOString().slice(0, 10)),
-  ),
+  fc
+    .tuple(fc.uint8Array({ minLength: 32, maxLength: 32 }), fc.date({ min: new Date('2026-01-01'), max: new Date('2030-12-31'), noInvalidDate: true }))
+    .map(([secret, day]) => dailyBoard(secret, day.toISOString().slice(0, 10))),
   fc.constantFrom(...TRANSFORM_NAMES).map((name) => transformBoard(CLASSIC_BOARD, name)),
 );
 

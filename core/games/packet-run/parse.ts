@@ -7,7 +7,14 @@ export const MAX_QUERY_ACTION_LENGTH = 20;
 
 /** Exactly these eight letters; no Unicode case mapping can smuggle another character in. */
 const LETTERS = new Map<string, Direction>([
-  ['U', 'U'], ['u', 'U'], ['D', 'D'], ['d', 'D'], ['L', 'L'], ['l', 'L'], ['R', 'R'], ['r', 'R'],
+  ['U', 'U'],
+  ['u', 'U'],
+  ['D', 'D'],
+  ['d', 'D'],
+  ['L', 'L'],
+  ['l', 'L'],
+  ['R', 'R'],
+  ['r', 'R'],
 ]);
 
 /** Separators allowed between letters: ASCII whitespace and , ; | > - in any mix. */

@@ -65,13 +65,28 @@ export function leagueRuleReadings(result: PacketRunResult, claims: ReceiptClaim
       const before = previous ? path('replay', index - 1, 'to', axis) : path('board', 'start', axis);
       tie(frame.from[axis] === (previous ? previous.to[axis] : start[axis]), 'a frame starts where the last one ended', [field('from', axis), before]);
       const step = STEP[action][axis];
-      tie(frame.to[axis] === frame.from[axis] + (moving ? step : 0), 'a frame moves by its action unless it collides', [field('to', axis), field('from', axis)], step === 0 ? [] : [field('event')]);
+      tie(
+        frame.to[axis] === frame.from[axis] + (moving ? step : 0),
+        'a frame moves by its action unless it collides',
+        [field('to', axis), field('from', axis)],
+        step === 0 ? [] : [field('event')],
+      );
       if (frame.event === 'exit') tie(frame.to[axis] === exit[axis], 'EXIT is reached on the EXIT cell', [field('to', axis), path('board', 'exit', axis)], [field('event')]);
     }
     const landsOnExit = frame.to.x === exit.x && frame.to.y === exit.y;
-    tie(!(moving && frame.event !== 'exit' && landsOnExit), 'the EXIT cell ends the run', [], [field('event'), field('to', 'x'), field('to', 'y'), path('board', 'exit', 'x'), path('board', 'exit', 'y')]);
+    tie(
+      !(moving && frame.event !== 'exit' && landsOnExit),
+      'the EXIT cell ends the run',
+      [],
+      [field('event'), field('to', 'x'), field('to', 'y'), path('board', 'exit', 'x'), path('board', 'exit', 'y')],
+    );
     const target = { x: frame.from.x + STEP[action].x, y: frame.from.y + STEP[action].y };
-    tie(!moving || (target.x >= 0 && target.y >= 0 && target.x <= EDGE && target.y <= EDGE), 'a move off the board collides', [], [field('event'), field('from', 'x'), field('from', 'y')]);
+    tie(
+      !moving || (target.x >= 0 && target.y >= 0 && target.x <= EDGE && target.y <= EDGE),
+      'a move off the board collides',
+      [],
+      [field('event'), field('from', 'x'), field('from', 'y')],
+    );
     tie((frame.signal !== null) === (frame.event === 'signal'), 'a frame names a signal when it collects one', [], [field('signal'), field('event')]);
     if (frame.signal !== null) {
       tie(SIGNAL_IDS.includes(frame.signal), `the day’s signals are ${SIGNAL_IDS.join(', ')}`, [], [field('signal')]);
@@ -82,7 +97,11 @@ export function leagueRuleReadings(result: PacketRunResult, claims: ReceiptClaim
     const fixed = frame.event === 'exit' ? SCORING.exit + SCORING.efficiencyPerUnusedAction * (MAX_ACTIONS - index - 1) : FIXED_DELTA[frame.event];
     if (fixed !== undefined) tie(frame.delta === fixed, 'a frame’s delta follows from its event', [field('delta')], [field('event')]);
     else tie(frame.delta >= 1 && frame.delta <= MAX_SIGNAL_VALUE, `a signal is worth 1 to ${MAX_SIGNAL_VALUE}`, [], [field('delta'), field('event')]);
-    tie(frame.score === (previous?.score ?? 0) + frame.delta, 'a frame’s score is the last one plus its delta', [field('score'), field('delta'), ...(previous ? [path('replay', index - 1, 'score')] : [])]);
+    tie(frame.score === (previous?.score ?? 0) + frame.delta, 'a frame’s score is the last one plus its delta', [
+      field('score'),
+      field('delta'),
+      ...(previous ? [path('replay', index - 1, 'score')] : []),
+    ]);
   });
 
   const ignored = frames.filter((frame) => frame.event === 'ignored').length;
@@ -91,12 +110,26 @@ export function leagueRuleReadings(result: PacketRunResult, claims: ReceiptClaim
   tie(result.ignoredActions === ignored, 'ignored actions are the ignored frames', [path('ignoredActions')], events);
   tie((exitAt !== -1) === claims.reachedExit, 'a frame reaches EXIT when the receipt says it was reached', [], events);
   const { breakdown } = result;
-  for (const [part, event] of [['signals', 'signal'], ['hazards', 'hazard'], ['collisions', 'collision']] as const) {
+  for (const [part, event] of [
+    ['signals', 'signal'],
+    ['hazards', 'hazard'],
+    ['collisions', 'collision'],
+  ] as const) {
     const deltas = frames.flatMap((frame, index) => (frame.event === event ? [{ delta: frame.delta, field: path('replay', index, 'delta') }] : []));
-    tie(breakdown[part] === deltas.reduce((sum, { delta }) => sum + delta, 0), `breakdown.${part} adds up the ${event} frames’ deltas`, [path('breakdown', part), ...deltas.map(({ field }) => field)], events);
+    tie(
+      breakdown[part] === deltas.reduce((sum, { delta }) => sum + delta, 0),
+      `breakdown.${part} adds up the ${event} frames’ deltas`,
+      [path('breakdown', part), ...deltas.map(({ field }) => field)],
+      events,
+    );
   }
   tie(breakdown.exit === (exitAt === -1 ? 0 : SCORING.exit), 'the exit bonus is given on reaching EXIT', [path('breakdown', 'exit')], events);
-  tie(breakdown.efficiency === (exitAt === -1 ? 0 : SCORING.efficiencyPerUnusedAction * (MAX_ACTIONS - exitAt - 1)), 'efficiency counts the actions left at EXIT', [path('breakdown', 'efficiency')], events);
+  tie(
+    breakdown.efficiency === (exitAt === -1 ? 0 : SCORING.efficiencyPerUnusedAction * (MAX_ACTIONS - exitAt - 1)),
+    'efficiency counts the actions left at EXIT',
+    [path('breakdown', 'efficiency')],
+    events,
+  );
   const parts = (['signals', 'exit', 'efficiency', 'hazards', 'collisions'] as const).map((part) => path('breakdown', part));
   tie(breakdown.signals + breakdown.exit + breakdown.efficiency + breakdown.hazards + breakdown.collisions === claims.total, 'the breakdown adds up to the total', parts);
   tie((frames.at(-1)?.score ?? 0) === claims.total, 'the last frame’s score is the total', frames.length > 0 ? [path('replay', frames.length - 1, 'score')] : []);

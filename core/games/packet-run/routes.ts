@@ -40,8 +40,7 @@ export const packetRunRoutes = [
     summary: 'Play the classic board from a query string and get the result with its receipt',
     query: PlayQuerySchema,
     responds: { body: PacketRunResultSchema },
-    handle: ({ query }, arena) =>
-      signedRun(arena, CLASSIC, query.actions, query.agent === undefined ? undefined : { name: query.agent }),
+    handle: ({ query }, arena) => signedRun(arena, CLASSIC, query.actions, query.agent === undefined ? undefined : { name: query.agent }),
   }),
   defineRoute({
     method: 'POST',

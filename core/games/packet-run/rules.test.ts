@@ -21,7 +21,10 @@ describe('Packet Run scoring', () => {
   });
 
   it('never scores above 76 on the classic board', () => {
-    fc.assert(fc.property(tape(), (actions) => runTape(CLASSIC_BOARD, actions).breakdown.total <= 76), { numRuns: 5_000 });
+    fc.assert(
+      fc.property(tape(), (actions) => runTape(CLASSIC_BOARD, actions).breakdown.total <= 76),
+      { numRuns: 5_000 },
+    );
   });
 
   it('reaches 76 with the published check tape, and 76 is the proven maximum', () => {

@@ -18,7 +18,11 @@ const actionStringRules = (maxLength: number) =>
   });
 
 const ActionString = (maxLength: number) =>
-  v.pipe(v.string(), actionStringRules(maxLength), parsedBy((text: string) => parseActionString(text, maxLength)));
+  v.pipe(
+    v.string(),
+    actionStringRules(maxLength),
+    parsedBy((text: string) => parseActionString(text, maxLength)),
+  );
 
 const ActionArray = v.pipe(
   v.array(v.string('each item must be a string'), 'must be a string or an array of strings'),
@@ -28,10 +32,7 @@ const ActionArray = v.pipe(
 );
 
 /** `actions` in a submission: one compact string (at most 64 characters) or an array of letters. */
-export const ActionsSchema = v.union(
-  [ActionString(MAX_ACTION_STRING_LENGTH), ActionArray],
-  'must be a string of U, D, L, R or an array of them',
-);
+export const ActionsSchema = v.union([ActionString(MAX_ACTION_STRING_LENGTH), ActionArray], 'must be a string of U, D, L, R or an array of them');
 
 /** PacketRunSubmission, spec 2.2. */
 export const SubmitBodySchema = v.strictObject(

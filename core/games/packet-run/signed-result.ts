@@ -7,12 +7,7 @@ import { receiptSummary, scoreRun, type PacketRunResult, type RunSetting } from 
 export type SignedPacketRunResult = PacketRunResult & { receipt: Receipt };
 
 /** Scores a tape and attaches its receipt: the answer to every accepted run. */
-export async function signedRun(
-  arena: ArenaContext,
-  setting: RunSetting,
-  actions: Direction[],
-  declaration?: AgentDeclaration,
-): Promise<SignedPacketRunResult> {
+export async function signedRun(arena: ArenaContext, setting: RunSetting, actions: Direction[], declaration?: AgentDeclaration): Promise<SignedPacketRunResult> {
   const result = scoreRun(setting, actions, declaration);
   const receipt = await issueReceipt(arena.tokens, result, receiptSummary(result), receiptJwksLink(arena.publicBase));
   return { ...result, receipt };

@@ -23,7 +23,10 @@ describe('trial transforms', () => {
     fc.assert(
       fc.property(transform, tape, (name, actions) => {
         const original = runTape(CLASSIC_BOARD, actions);
-        const mapped = runTape(transformBoard(CLASSIC_BOARD, name), actions.map((d) => transformDirection(name, d)));
+        const mapped = runTape(
+          transformBoard(CLASSIC_BOARD, name),
+          actions.map((d) => transformDirection(name, d)),
+        );
         expect(mapped.breakdown).toEqual(original.breakdown);
         expect(mapped.frames.map((f) => f.event)).toEqual(original.frames.map((f) => f.event));
       }),
@@ -31,7 +34,12 @@ describe('trial transforms', () => {
     const optimal = bestRun(CLASSIC_BOARD)!.tape;
     for (const name of TRANSFORM_NAMES) {
       const board = transformBoard(CLASSIC_BOARD, name);
-      expect(runTape(board, optimal.map((d) => transformDirection(name, d))).breakdown.total).toBe(76);
+      expect(
+        runTape(
+          board,
+          optimal.map((d) => transformDirection(name, d)),
+        ).breakdown.total,
+      ).toBe(76);
     }
   });
 });

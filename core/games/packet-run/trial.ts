@@ -13,11 +13,7 @@ export async function issueTrial(arena: ArenaContext) {
   const transform = TRANSFORM_NAMES[randomIndex((n) => arena.randomBytes(n), TRANSFORM_NAMES.length)]!;
   const board = transformBoard(CLASSIC_BOARD, transform);
   const expiresAt = (Math.floor(arena.now() / 1000) + TRIAL_TTL_SECONDS) * 1000;
-  const challengeToken = await arena.tokens.sign(
-    'trial',
-    { jti: randomId((n) => arena.randomBytes(n)), challenge: CLASSIC_CHALLENGE, transform, board },
-    { expiresAt },
-  );
+  const challengeToken = await arena.tokens.sign('trial', { jti: randomId((n) => arena.randomBytes(n)), challenge: CLASSIC_CHALLENGE, transform, board }, { expiresAt });
   return {
     mode: 'signed-trial' as const,
     challenge: CLASSIC_CHALLENGE,

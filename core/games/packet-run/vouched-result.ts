@@ -41,7 +41,9 @@ export function vouchedResult(claims: ReceiptClaims, file: unknown, at: Path): {
   const stated = compare(statedIn(result), statedBy(claims), at).differences;
   if (stated.length > 0) return { ...asShown, differences: stated };
   const suspected = suspects(leagueRuleReadings(result, claims, at));
-  const difference = suspected ? { paths: suspected.paths, message: `breaks a rule of the game (${suspected.rule}), so it is not what the receipt signs` } : unruledChange(claims, result, at);
+  const difference = suspected
+    ? { paths: suspected.paths, message: `breaks a rule of the game (${suspected.rule}), so it is not what the receipt signs` }
+    : unruledChange(claims, result, at);
   return { ...asShown, differences: [difference] };
 }
 
@@ -51,7 +53,8 @@ export function vouchedResult(claims: ReceiptClaims, file: unknown, at: Path): {
  * the token, so one of these is the signed result when only they, or fields they decide, changed.
  */
 function playedAgain(claims: ReceiptClaims, result: PacketRunResult): unknown[] {
-  const transforms: BoardTransform[] = claims.mode === 'signed-trial' ? [...new Set([result.board.transform, ...TRANSFORM_NAMES])].filter((name) => name !== 'identity') : ['identity'];
+  const transforms: BoardTransform[] =
+    claims.mode === 'signed-trial' ? [...new Set([result.board.transform, ...TRANSFORM_NAMES])].filter((name) => name !== 'identity') : ['identity'];
   const versions = [...new Set([result.version, GAME_VERSION])];
   const actions = claims.actions.split('') as Direction[];
   return transforms.flatMap((transform) => {
@@ -75,10 +78,13 @@ function statedIn(result: PacketRunResult) {
 /** A change no rule ties to another field: the declaration, or (on a league board) which signal a frame collected. */
 function unruledChange(claims: ReceiptClaims, result: PacketRunResult, at: Path): Difference {
   const declared = result.declaration ? Object.keys(AgentDeclarationSchema.entries).map((name) => pathText([...at, 'declaration', name])) : [];
-  const signals = claims.mode === 'daily-shared-league-board' ? result.replay.flatMap((frame, index) => (frame.signal === null ? [] : [pathText([...at, 'replay', index, 'signal'])])) : [];
+  const signals =
+    claims.mode === 'daily-shared-league-board' ? result.replay.flatMap((frame, index) => (frame.signal === null ? [] : [pathText([...at, 'replay', index, 'signal'])])) : [];
   const paths = [...(declared.length > 0 ? declared : [pathText([...at, 'declaration'])]), ...signals];
   const checksum = checksumOrNone(result);
-  const differs = checksum ? `the result's checksum is ${checksum} where the receipt signs ${claims.checksum}` : 'the result holds text that is not well-formed Unicode, so it has no checksum';
+  const differs = checksum
+    ? `the result's checksum is ${checksum} where the receipt signs ${claims.checksum}`
+    : 'the result holds text that is not well-formed Unicode, so it has no checksum';
   return { paths, message: `${differs}, and no rule of the game ties ${paths.length === 1 ? 'this field' : 'these fields'} to any other` };
 }
 

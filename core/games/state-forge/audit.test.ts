@@ -27,9 +27,9 @@ const failures = (report: AuditReport) => report.checks.filter((check) => !check
 
 const junk = fc.oneof(fc.jsonValue(), fc.constantFrom('__proto__', 'constructor', 1e308, -0, 0.5, '\ud800', Number.POSITIVE_INFINITY));
 const junked = (base: fc.Arbitrary<unknown>) =>
-  fc.tuple(base, fc.array(fc.tuple(fc.nat(), junk, fc.boolean()), { maxLength: 3 })).map(([tree, plants]) =>
-    plants.reduce((value, [pick, replacement, remove]) => plantJunk(value, pick, replacement, remove), structuredClone(tree)),
-  );
+  fc
+    .tuple(base, fc.array(fc.tuple(fc.nat(), junk, fc.boolean()), { maxLength: 3 }))
+    .map(([tree, plants]) => plants.reduce((value, [pick, replacement, remove]) => plantJunk(value, pick, replacement, remove), structuredClone(tree)));
 const mutated = fc
   .tuple(definitionArbitrary(MUTATION_BASE_BYTES), fc.constantFrom(...RULE_BREAKERS), fc.nat())
   .map(([definition, breaker, pick]) => breaker.apply(structuredClone(definition), pick));
@@ -38,8 +38,18 @@ describe('auditDefinition', () => {
   it('lists every check of AUDIT_CHECKS, each named once', () => {
     expect(new Set(CHECK_NAMES).size).toBe(AUDIT_CHECKS.length);
     expect(CHECK_NAMES).toEqual([
-      'format', 'shape', 'bounds', 'size', 'state-count', 'action-count', 'unique-ids',
-      'start-state', 'terminal-outcomes', 'complete-table', 'terminal-reachable', 'consequential-choice',
+      'format',
+      'shape',
+      'bounds',
+      'size',
+      'state-count',
+      'action-count',
+      'unique-ids',
+      'start-state',
+      'terminal-outcomes',
+      'complete-table',
+      'terminal-reachable',
+      'consequential-choice',
     ]);
     for (const check of AUDIT_CHECKS) expect(check.description).toMatch(/\S/);
   });
@@ -177,24 +187,30 @@ describe('audit details', () => {
     // Forced moves from start to a fork, two steps away; the fork's first action ends the game.
     const forced = (to: string) => ({ go: { to, reward: 0 }, wait: { to, reward: 0 } });
     const chain = (maxSteps: number) => ({
-      format: 'state-forge/1', id: 'fork', title: 'Fork', maxSteps, start: 's',
-      states: [{ id: 's', label: 'S' }, { id: 'a', label: 'A' }, { id: 'fork', label: 'Fork' }, { id: 'end', label: 'End', terminal: true, outcome: 'win' }],
-      actions: [{ id: 'go', label: 'Go' }, { id: 'wait', label: 'Wait' }],
+      format: 'state-forge/1',
+      id: 'fork',
+      title: 'Fork',
+      maxSteps,
+      start: 's',
+      states: [
+        { id: 's', label: 'S' },
+        { id: 'a', label: 'A' },
+        { id: 'fork', label: 'Fork' },
+        { id: 'end', label: 'End', terminal: true, outcome: 'win' },
+      ],
+      actions: [
+        { id: 'go', label: 'Go' },
+        { id: 'wait', label: 'Wait' },
+      ],
       transitions: { s: forced('a'), a: forced('fork'), fork: { go: { to: 'end', reward: 0 }, wait: { to: 'fork', reward: 0 } } },
     });
     const atTwo = auditDefinition(chain(2));
-    expect(detailOf(atTwo, 'consequential-choice')).toBe(
-      'every action leads to the same state for the same reward in each state where a choice is made ("s", "a")',
-    );
-    expect(detailOf(auditDefinition(chain(3)), 'consequential-choice')).toBe(
-      'in "fork" (2 step(s) from start), "go" goes to "end" for 0 and "wait" goes to "fork" for 0',
-    );
+    expect(detailOf(atTwo, 'consequential-choice')).toBe('every action leads to the same state for the same reward in each state where a choice is made ("s", "a")');
+    expect(detailOf(auditDefinition(chain(3)), 'consequential-choice')).toBe('in "fork" (2 step(s) from start), "go" goes to "end" for 0 and "wait" goes to "fork" for 0');
   });
 
   it('explains a reachability failure with the distance it found', () => {
     const definition = { ...example(), maxSteps: 1 };
-    expect(detailOf(auditDefinition(definition), 'terminal-reachable')).toBe(
-      'the nearest terminal state, "gorge", is 2 steps from start but maxSteps is 1',
-    );
+    expect(detailOf(auditDefinition(definition), 'terminal-reachable')).toBe('the nearest terminal state, "gorge", is 2 steps from start but maxSteps is 1');
   });
 });

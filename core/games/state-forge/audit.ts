@@ -39,8 +39,7 @@ export function auditDefinition(input: unknown): AuditReport {
   record('state-count', checkCount(list('states'), 'state', FORGE_LIMITS.minStates, FORGE_LIMITS.maxStates));
   record('action-count', checkCount(list('actions'), 'action', FORGE_LIMITS.minActions, FORGE_LIMITS.maxActions));
   record('unique-ids', draft ? checkUniqueIds(draft) : notChecked(['shape']));
-  const withUniqueIds = (check: (draft: DraftDefinition) => Verdict) =>
-    draft && passed('unique-ids') ? check(draft) : notChecked(missing('shape', 'unique-ids'));
+  const withUniqueIds = (check: (draft: DraftDefinition) => Verdict) => (draft && passed('unique-ids') ? check(draft) : notChecked(missing('shape', 'unique-ids')));
   record('start-state', withUniqueIds(checkStartState));
   record('terminal-outcomes', draft ? checkTerminalOutcomes(draft) : notChecked(['shape']));
   record('complete-table', withUniqueIds(checkCompleteTable));

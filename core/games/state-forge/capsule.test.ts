@@ -9,13 +9,15 @@ import { openCapsule, sealCapsule } from './capsule.ts';
 import { playCapsule, verifyForgeReceipt } from './evidence.ts';
 
 async function failure(promise: Promise<unknown>): Promise<HttpError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(HttpError);
   return error as HttpError;
 }
 
-const flip = (token: string, index: number, bits: number) =>
-  token.slice(0, index) + String.fromCharCode(token.charCodeAt(index) ^ bits) + token.slice(index + 1);
+const flip = (token: string, index: number, bits: number) => token.slice(0, index) + String.fromCharCode(token.charCodeAt(index) ^ bits) + token.slice(index + 1);
 
 describe('capsules and forge receipts', () => {
   let arena: ArenaContext;

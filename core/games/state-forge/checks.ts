@@ -13,8 +13,7 @@ export const AUDIT_CHECKS = [
   },
   {
     name: 'bounds',
-    description:
-      `Ids match ${ID_PATTERN}; labels (at most ${L.maxLabelLength} characters), title (${L.maxTitleLength}) and description (${L.maxDescriptionLength}, may hold line feeds and tabs) are well-formed text without control characters; rewards and scores are integers from ${L.minValue} to ${L.maxValue}; maxSteps is an integer from ${L.minMaxSteps} to ${L.maxMaxSteps}.`,
+    description: `Ids match ${ID_PATTERN}; labels (at most ${L.maxLabelLength} characters), title (${L.maxTitleLength}) and description (${L.maxDescriptionLength}, may hold line feeds and tabs) are well-formed text without control characters; rewards and scores are integers from ${L.minValue} to ${L.maxValue}; maxSteps is an integer from ${L.minMaxSteps} to ${L.maxMaxSteps}.`,
   },
   { name: 'size', description: `The RFC 8785 canonical JSON of the definition is at most ${MAX_DEFINITION_BYTES} UTF-8 bytes.` },
   { name: 'state-count', description: `There are ${L.minStates} to ${L.maxStates} states.` },
@@ -24,14 +23,12 @@ export const AUDIT_CHECKS = [
   { name: 'terminal-outcomes', description: 'Every terminal state has an outcome; no other state has an outcome or a score.' },
   {
     name: 'complete-table',
-    description:
-      'transitions has one entry per non-terminal state and, in each, one entry per action, each going to a declared state; nothing else.',
+    description: 'transitions has one entry per non-terminal state and, in each, one entry per action, each going to a declared state; nothing else.',
   },
   { name: 'terminal-reachable', description: 'Some terminal state can be reached from start in at most maxSteps steps.' },
   {
     name: 'consequential-choice',
-    description:
-      'Some non-terminal state reachable from start with at least one step left has two actions that differ in next state or reward.',
+    description: 'Some non-terminal state reachable from start with at least one step left has two actions that differ in next state or reward.',
   },
 ] as const;
 

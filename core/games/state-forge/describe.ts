@@ -37,9 +37,19 @@ export const stateForgeRules = (basePath: string) => ({
     checks: AUDIT_CHECKS,
   },
   calls: {
-    compile: { method: 'POST', url: `${basePath}${BASE}/compile`, body: '{ "definition": {…} } or the bare definition', returns: 'capsule, capsuleId, digests and the audit; 400 audit-failed with the audit otherwise' },
+    compile: {
+      method: 'POST',
+      url: `${basePath}${BASE}/compile`,
+      body: '{ "definition": {…} } or the bare definition',
+      returns: 'capsule, capsuleId, digests and the audit; 400 audit-failed with the audit otherwise',
+    },
     inspect: { method: 'POST', url: `${basePath}${BASE}/inspect`, body: '{ "capsule" }', returns: 'the definition, its digests and audit' },
-    play: { method: 'POST', url: `${basePath}${BASE}/play`, body: '{ "capsule", "actions": [actionId, …], "player"?: { name, model, sentBy } }', returns: 'evidence, replay and receipt' },
+    play: {
+      method: 'POST',
+      url: `${basePath}${BASE}/play`,
+      body: '{ "capsule", "actions": [actionId, …], "player"?: { name, model, sentBy } }',
+      returns: 'evidence, replay and receipt',
+    },
     verify: { method: 'POST', url: `${basePath}${BASE}/verify`, body: '{ "receipt" }', returns: 'the verified evidence' },
   },
   capsule: 'A capsule+jwt token that never expires, holding the canonical definition, its digest and the digest of the audit that passed it.',

@@ -15,12 +15,7 @@ const validate = ajv.compile(stateForgeJsonSchema);
 
 const junk = fc.oneof(fc.jsonValue(), fc.constantFrom('__proto__', 'constructor', -0, 0.5, 1e300, '', 'x'.repeat(200)));
 const mutated = fc
-  .tuple(
-    definitionArbitrary(MUTATION_BASE_BYTES),
-    fc.constantFrom(...RULE_BREAKERS),
-    fc.nat(),
-    fc.array(fc.tuple(fc.nat(), junk, fc.boolean()), { maxLength: 2 }),
-  )
+  .tuple(definitionArbitrary(MUTATION_BASE_BYTES), fc.constantFrom(...RULE_BREAKERS), fc.nat(), fc.array(fc.tuple(fc.nat(), junk, fc.boolean()), { maxLength: 2 }))
   .map(([definition, breaker, pick, plants]) =>
     plants.reduce((tree, [at, replacement, remove]) => plantJunk(tree, at, replacement, remove), breaker.apply(structuredClone(definition), pick)),
   );
@@ -66,11 +61,11 @@ describe('stateForgeJsonSchema', () => {
   it('rejects structural faults the audit names shape or bounds', () => {
     const [example] = FORGE_EXAMPLES;
     const broken = [
-      { ...(example!.definition), extra: 1 },
-      { ...(example!.definition), maxSteps: 65 },
-      { ...(example!.definition), title: 'x'.repeat(121) },
-      { ...(example!.definition), title: 'tab\there' },
-      { ...(example!.definition), id: 'Upper' },
+      { ...example!.definition, extra: 1 },
+      { ...example!.definition, maxSteps: 65 },
+      { ...example!.definition, title: 'x'.repeat(121) },
+      { ...example!.definition, title: 'tab\there' },
+      { ...example!.definition, id: 'Upper' },
     ];
     for (const definition of broken) {
       expect(validate(definition)).toBe(false);

@@ -1,12 +1,4 @@
-import {
-  CONTROL_CHARACTERS,
-  CONTROL_CHARACTERS_EXCEPT_LINES,
-  FORGE_LIMITS as L,
-  ID_PATTERN,
-  MAX_DEFINITION_BYTES,
-  OUTCOMES,
-  STATE_FORGE_FORMAT,
-} from './definition.ts';
+import { CONTROL_CHARACTERS, CONTROL_CHARACTERS_EXCEPT_LINES, FORGE_LIMITS as L, ID_PATTERN, MAX_DEFINITION_BYTES, OUTCOMES, STATE_FORGE_FORMAT } from './definition.ts';
 
 const id = { type: 'string', pattern: ID_PATTERN } as const;
 const singleLine = (maxLength: number) => ({ type: 'string', maxLength, pattern: `^[^${CONTROL_CHARACTERS}]*$` }) as const;
@@ -72,8 +64,16 @@ export const stateForgeJsonSchema = {
       // branch names the properties it requires (as the outer schema declares them), which
       // strict validators and linters ask of every `required`.
       if: { required: ['terminal'], properties: { terminal: { const: true } } },
+      // biome-ignore lint/suspicious/noThenProperty: JSON Schema's own keyword
       then: { required: ['outcome'], properties: { outcome: { enum: OUTCOMES } } },
-      else: { not: { anyOf: [{ required: ['outcome'], properties: { outcome: {} } }, { required: ['score'], properties: { score: {} } }] } },
+      else: {
+        not: {
+          anyOf: [
+            { required: ['outcome'], properties: { outcome: {} } },
+            { required: ['score'], properties: { score: {} } },
+          ],
+        },
+      },
     },
     action: {
       type: 'object',

@@ -26,10 +26,7 @@ const compileBody = {
     '`{ "definition": … }` (a body with `definition` and no `format`, and no other member). ' +
     `The audit is authoritative: it also checks what the schema cannot say (see StateForgeDefinition), including that the ` +
     `RFC 8785 canonical JSON of the definition is at most ${MAX_DEFINITION_BYTES} bytes, and answers 400 audit-failed with every check.`,
-  anyOf: [
-    { $ref: DEFINITION_REF },
-    { type: 'object', required: ['definition'], properties: { definition: { $ref: DEFINITION_REF } }, additionalProperties: false },
-  ],
+  anyOf: [{ $ref: DEFINITION_REF }, { type: 'object', required: ['definition'], properties: { definition: { $ref: DEFINITION_REF } }, additionalProperties: false }],
 };
 
 /**

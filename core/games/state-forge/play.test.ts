@@ -39,10 +39,7 @@ function oracle(definition: StateForgeDefinition, actions: readonly string[]) {
 /** A typed valid definition and a list of its action ids of at most maxSteps. */
 const game = validDefinition.map(audited);
 const withTape = game.chain((definition) =>
-  fc.tuple(
-    fc.constant(definition),
-    fc.array(fc.constantFrom(...definition.actions.map((action) => action.id)), { maxLength: definition.maxSteps }),
-  ),
+  fc.tuple(fc.constant(definition), fc.array(fc.constantFrom(...definition.actions.map((action) => action.id)), { maxLength: definition.maxSteps })),
 );
 
 describe('playDefinition', () => {
@@ -135,8 +132,15 @@ describe('playDefinition', () => {
     fc.assert(
       fc.property(game, (definition) => {
         expect(played(definition, [])).toEqual({
-          frames: [], finished: false, finalState: definition.start, outcome: null,
-          rewards: 0, terminalScore: 0, score: 0, usedActions: 0, ignoredActions: 0,
+          frames: [],
+          finished: false,
+          finalState: definition.start,
+          outcome: null,
+          rewards: 0,
+          terminalScore: 0,
+          score: 0,
+          usedActions: 0,
+          ignoredActions: 0,
         });
       }),
       { numRuns: 100 },

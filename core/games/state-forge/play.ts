@@ -116,9 +116,7 @@ export function playDefinition(definition: StateForgeDefinition, actions: readon
 /** Map lookups, so an id such as "constructor" never reaches an object prototype. */
 function lookups(definition: StateForgeDefinition) {
   const states = new Map(definition.states.map((state) => [state.id, state]));
-  const rows = new Map(
-    Object.entries(definition.transitions).map(([stateId, row]) => [stateId, new Map(Object.entries(row))] as const),
-  );
+  const rows = new Map(Object.entries(definition.transitions).map(([stateId, row]) => [stateId, new Map(Object.entries(row))] as const));
   return {
     actionIds: new Set(definition.actions.map((action) => action.id)),
     state: (id: string): ForgeState => states.get(id)!,

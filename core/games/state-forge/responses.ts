@@ -89,4 +89,3 @@ export const RulesResponseSchema = v.object({
   retention: v.looseObject({ stored: v.boolean(), detail: v.string() }),
   example: DefinitionSchema,
 });
-

@@ -61,8 +61,7 @@ export const stateForgeRoutes = [
     summary: 'Play a list of actions on a capsule: evidence, replay and a signed receipt',
     body: PlayBodySchema,
     responds: { body: PlayResponseSchema },
-    handle: async ({ body }, arena) =>
-      playCapsule(arena, await openCapsule(arena.tokens, body.capsule), body.actions, body.player),
+    handle: async ({ body }, arena) => playCapsule(arena, await openCapsule(arena.tokens, body.capsule), body.actions, body.player),
   }),
   defineRoute({
     method: 'POST',

@@ -1,13 +1,4 @@
-import {
-  ACTION_FIELDS,
-  DEFINITION_FIELDS,
-  OUTCOMES,
-  STATE_FIELDS,
-  TRANSITION_FIELDS,
-  type ForgeAction,
-  type Outcome,
-  type Transition,
-} from './definition.ts';
+import { ACTION_FIELDS, DEFINITION_FIELDS, OUTCOMES, STATE_FIELDS, TRANSITION_FIELDS, type ForgeAction, type Outcome, type Transition } from './definition.ts';
 import { kindOf, member } from './verdict.ts';
 
 /** A state as written: the types are right, but which fields go together is not yet checked. */

@@ -10,6 +10,6 @@ export const ARCHIVED_DUELS = [firstDuel];
 /** Public keys of archived fixtures: published in the JWKS beside the arena's own. */
 export const ARCHIVE_PUBLIC_KEYS: Uint8Array[] = ARCHIVED_DUELS.map((fixture) => {
   const key = decodeBase64Url(fixture.publicKey.x);
-  if (!key || key.length !== 32) throw new Error(`archived fixture ${fixture.id} has no valid public key`);
+  if (key?.length !== 32) throw new Error(`archived fixture ${fixture.id} has no valid public key`);
   return key;
 });

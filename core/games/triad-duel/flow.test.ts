@@ -13,11 +13,16 @@ import { verifyDuelReceipt } from './receipt.ts';
 
 /** The commitment as a client computes it from the published recipe, with no arena code. */
 function clientCommitment(circuit: string, moves: readonly string[], nonceText: string): string {
-  return createHash('sha256').update(`triad-duel/1|${circuit}|${moves.join('').toUpperCase()}|${nonceText}`, 'utf8').digest('hex');
+  return createHash('sha256')
+    .update(`triad-duel/1|${circuit}|${moves.join('').toUpperCase()}|${nonceText}`, 'utf8')
+    .digest('hex');
 }
 
 async function failure(promise: Promise<unknown>): Promise<HttpError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(HttpError);
   return error as HttpError;
 }
@@ -38,7 +43,14 @@ describe('the Triad Duel chain', () => {
   it('accepts the commitment a client computes from the published recipe', async () => {
     await fc.assert(
       fc.asyncProperty(sequence, sequence, nonce, async (mine, theirs, n) => {
-        const responded = await respondedTo(clientCommitment(today, mine.map((m) => m.toLowerCase()), n), theirs);
+        const responded = await respondedTo(
+          clientCommitment(
+            today,
+            mine.map((m) => m.toLowerCase()),
+            n,
+          ),
+          theirs,
+        );
         const revealed = await reveal(arena, 'https://arena.test', { responseToken: responded.responseToken, moves: mine, nonce: n });
         expect(revealed.replay).toHaveLength(12);
       }),

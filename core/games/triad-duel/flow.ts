@@ -43,11 +43,7 @@ export async function respond(arena: ArenaContext, input: { inviteToken: string;
   const claims = await verifyTokenField(arena.tokens, 'invite', input.inviteToken, 'inviteToken');
   const invite = parseClaims(InviteClaimsSchema, claims, 'inviteToken');
   const responder = declarationOrNull({ name: input.responder });
-  const responseToken = await arena.tokens.sign(
-    'response',
-    { invite, responder, responderMoves: input.moves.join('') },
-    { ttlSeconds: HANDSHAKE_TTL_SECONDS },
-  );
+  const responseToken = await arena.tokens.sign('response', { invite, responder, responderMoves: input.moves.join('') }, { ttlSeconds: HANDSHAKE_TTL_SECONDS });
   return {
     inviteId: invite.inviteId,
     circuit: invite.circuit,

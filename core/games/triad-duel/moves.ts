@@ -13,7 +13,14 @@ export function beats(a: Move, b: Move): boolean {
   return BEATS[a] === b;
 }
 
-const LETTERS = new Map<string, Move>([['R', 'R'], ['r', 'R'], ['P', 'P'], ['p', 'P'], ['S', 'S'], ['s', 'S']]);
+const LETTERS = new Map<string, Move>([
+  ['R', 'R'],
+  ['r', 'R'],
+  ['P', 'P'],
+  ['p', 'P'],
+  ['S', 'S'],
+  ['s', 'S'],
+]);
 
 /** A sequence: exactly 12 letters R, P, S in either case, four of each, nothing else. */
 export function parseSequence(text: string): Parsed<Move[]> {

@@ -29,7 +29,10 @@ export async function verifyDuelReceipt(tokens: Tokens, token: string) {
     throw invalid('the revealed moves do not match the commitment');
   }
   const rescored = scoreDuel(result.circuit.field, challengerMoves, [...result.responder.moves] as Move[]);
-  if (checksumOf({ replay: rescored.rounds, totals: rescored.totals, outcome: rescored.outcome }) !== checksumOf({ replay: result.replay, totals: result.totals, outcome: result.outcome })) {
+  if (
+    checksumOf({ replay: rescored.rounds, totals: rescored.totals, outcome: rescored.outcome }) !==
+    checksumOf({ replay: result.replay, totals: result.totals, outcome: result.outcome })
+  ) {
     throw invalid('the replay does not follow from the moves');
   }
   return { verified: true as const, checksum, signedAt: new Date(claims.iat * 1000).toISOString(), ...result };

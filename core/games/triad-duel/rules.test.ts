@@ -5,7 +5,8 @@ import { dailyCircuit } from './circuit.ts';
 import { MOVES, parseSequence, type Move } from './moves.ts';
 import { scoreDuel } from './rules.ts';
 
-const field = fc.array(fc.record({ glyph: fc.constantFrom(...MOVES), weight: fc.integer({ min: 1, max: 3 }) }), { minLength: 12, maxLength: 12 })
+const field = fc
+  .array(fc.record({ glyph: fc.constantFrom(...MOVES), weight: fc.integer({ min: 1, max: 3 }) }), { minLength: 12, maxLength: 12 })
   .map((rounds) => rounds.map((round, i) => ({ round: i + 1, ...round })));
 
 describe('Triad Duel scoring', () => {
@@ -45,16 +46,16 @@ describe('sequences', () => {
   const letters = fc.constantFrom(...'RPSrps', 'X', ' ', 'Ｒ', ',');
   it('are accepted exactly when they hold 12 moves, four each of R, P and S, in any case', () => {
     fc.assert(
-      fc.property(fc.array(letters, { minLength: 10, maxLength: 14 }).map((c) => c.join('')), (text) => {
-        const upper = [...text].map((c) => c.toUpperCase());
-        const valid =
-          [...text].length === 12 &&
-          [...text].every((c) => 'RPSrps'.includes(c)) &&
-          MOVES.every((m) => upper.filter((c) => c === m).length === 4);
-        const parsed = parseSequence(text);
-        expect(parsed.ok).toBe(valid);
-        if (parsed.ok) expect(parsed.value).toEqual(upper);
-      }),
+      fc.property(
+        fc.array(letters, { minLength: 10, maxLength: 14 }).map((c) => c.join('')),
+        (text) => {
+          const upper = [...text].map((c) => c.toUpperCase());
+          const valid = [...text].length === 12 && [...text].every((c) => 'RPSrps'.includes(c)) && MOVES.every((m) => upper.filter((c) => c === m).length === 4);
+          const parsed = parseSequence(text);
+          expect(parsed.ok).toBe(valid);
+          if (parsed.ok) expect(parsed.value).toEqual(upper);
+        },
+      ),
       { numRuns: 3_000 },
     );
     fc.assert(

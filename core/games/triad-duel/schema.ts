@@ -18,11 +18,7 @@ export const NONCE_ALPHABET = 'printable ASCII, 0x21 to 0x7E (letters, digits an
 
 const once = (what: string) => v.string(`must be ${what}, given once`);
 
-const Commitment = v.pipe(
-  once('64 hexadecimal characters'),
-  v.regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters (a SHA-256 digest)'),
-  v.toLowerCase(),
-);
+const Commitment = v.pipe(once('64 hexadecimal characters'), v.regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters (a SHA-256 digest)'), v.toLowerCase());
 // The sequence rule as a pattern for the API description (valibot skips metadata): twelve of
 // R, P, S in either case, the lookaheads holding R and P to four each, which leaves four S.
 const Sequence = v.pipe(
@@ -52,9 +48,6 @@ export const RespondQuerySchema = v.object(
   objectMessages(['inviteToken', 'moves', 'responder'], 'query parameters'),
 );
 
-export const RevealQuerySchema = v.object(
-  { responseToken: TokenSchema, moves: Sequence, nonce: Nonce },
-  objectMessages(['responseToken', 'moves', 'nonce'], 'query parameters'),
-);
+export const RevealQuerySchema = v.object({ responseToken: TokenSchema, moves: Sequence, nonce: Nonce }, objectMessages(['responseToken', 'moves', 'nonce'], 'query parameters'));
 
 export const VerifyQuerySchema = v.object({ receiptToken: TokenSchema }, objectMessages(['receiptToken'], 'query parameters'));

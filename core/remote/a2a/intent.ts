@@ -33,7 +33,8 @@ function namedSkill({ skill, arguments: args, ...rest }: Record<string, unknown>
     ...(args === undefined || isObject(args) ? [] : [{ field: 'arguments', description: 'must be an object of the skill’s arguments' }]),
     ...Object.keys(rest).map((name) => ({ field: name, description: 'is not a member of a skill call: put the skill’s arguments in `arguments`' })),
   ];
-  if (violations.length > 0) throw new A2AError('invalidParams', `a skill call is { "skill": …, "arguments": { … } }: ${violations.map((v) => `${v.field} ${v.description}`).join('; ')}`, violations);
+  if (violations.length > 0)
+    throw new A2AError('invalidParams', `a skill call is { "skill": …, "arguments": { … } }: ${violations.map((v) => `${v.field} ${v.description}`).join('; ')}`, violations);
   return { skill: skill as string, arguments: (args ?? {}) as Record<string, unknown> };
 }
 

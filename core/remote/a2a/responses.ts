@@ -13,9 +13,7 @@ export const AgentCardResponseSchema = v.object({
   securitySchemes: v.record(v.string(), v.looseObject({})),
   defaultInputModes: Strings,
   defaultOutputModes: Strings,
-  skills: v.array(
-    v.looseObject({ id: v.string(), name: v.string(), description: v.string(), tags: Strings, examples: Strings, inputModes: Strings, outputModes: Strings }),
-  ),
+  skills: v.array(v.looseObject({ id: v.string(), name: v.string(), description: v.string(), tags: Strings, examples: Strings, inputModes: Strings, outputModes: Strings })),
 });
 
 /** `GET /a2a/v1`: what the interface serves. */
@@ -41,7 +39,9 @@ export const A2ATaskSchema = v.pipe(
       timestamp: Timestamp,
     }),
     artifacts: v.optional(v.array(v.looseObject({ artifactId: v.string(), name: v.string(), description: v.string(), parts: v.array(Part) }))),
-    history: v.optional(v.pipe(v.array(v.looseObject({ messageId: v.string(), role: v.string(), parts: v.array(v.unknown()) })), v.description('The message as sent; only in the answer to it'))),
+    history: v.optional(
+      v.pipe(v.array(v.looseObject({ messageId: v.string(), role: v.string(), parts: v.array(v.unknown()) })), v.description('The message as sent; only in the answer to it')),
+    ),
   }),
   v.title('A2ATask'),
 );

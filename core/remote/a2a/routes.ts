@@ -19,7 +19,8 @@ import { answerModes, finishedTask } from './task.ts';
 const SEND_PATH = `${A2A_BASE_PATH}/message:send`;
 
 /** What the arena keeps of a task: nothing, and why. */
-const NOT_KEPT = 'every task is completed in the answer to its message, which holds it whole, and nothing of it is kept (an answer may hold an arena key or a registration capability, which the arena never stores)';
+const NOT_KEPT =
+  'every task is completed in the answer to its message, which holds it whole, and nothing of it is kept (an answer may hold an arena key or a registration capability, which the arena never stores)';
 
 /** An A2A refusal of a message, by status. */
 const refusal = (status: number, description: string) => ({ status, description, type: A2A_MEDIA_TYPE, body: A2AErrorResponseSchema });
@@ -76,10 +77,7 @@ export const a2aRoutes = (dispatch: Dispatch, catalog: RemoteCatalog) => [
           'An A2A error: INVALID_PARAMS (the body is not JSON or not a valid SendMessageRequest), UNSUPPORTED_OPERATION, VERSION_NOT_SUPPORTED or PUSH_NOTIFICATION_NOT_SUPPORTED',
         ),
         refusal(413, `An A2A error: request bodies are limited to ${MAX_BODY_BYTES} bytes`),
-        refusal(
-          415,
-          'An A2A error: CONTENT_TYPE_NOT_SUPPORTED (a Content-Type that is not JSON, a file part, or acceptedOutputModes naming neither JSON nor text)',
-        ),
+        refusal(415, 'An A2A error: CONTENT_TYPE_NOT_SUPPORTED (a Content-Type that is not JSON, a file part, or acceptedOutputModes naming neither JSON nor text)'),
       ],
     },
     protocolBody: {
@@ -125,14 +123,18 @@ async function sendMessage(arena: ArenaContext, caller: Caller, catalog: RemoteC
   const sendPath = `${arena.basePath}${SEND_PATH}`;
   if (pathname !== sendPath) {
     const streaming = pathname === `${arena.basePath}${A2A_BASE_PATH}/message:stream`;
-    throw new A2AError('unsupportedOperation', streaming ? 'streaming is not supported (capabilities.streaming is false): use message:send' : `${pathname} is not an A2A operation here; use ${sendPath}`);
+    throw new A2AError(
+      'unsupportedOperation',
+      streaming ? 'streaming is not supported (capabilities.streaming is false): use message:send' : `${pathname} is not an A2A operation here; use ${sendPath}`,
+    );
   }
   checkVersion(caller.request.headers.get(A2A_VERSION_HEADER));
   checkMediaType(caller.request.headers.get('content-type'));
   const request = parseSendRequest(parseJson(await readBoundedText(caller.request)));
   const modes = answerModes(request.acceptedOutputModes);
   const intent = intentOf(request.message.parts);
-  const outcome = 'arguments' in intent && intent.skill !== 'orientation' ? await operationSkill(arena, caller, skillOf(catalog, intent.skill), intent.arguments) : await orientation(caller);
+  const outcome =
+    'arguments' in intent && intent.skill !== 'orientation' ? await operationSkill(arena, caller, skillOf(catalog, intent.skill), intent.arguments) : await orientation(caller);
   return a2aJson({ task: finishedTask(arena, request, modes, outcome) });
 }
 
@@ -140,9 +142,14 @@ async function sendMessage(arena: ArenaContext, caller: Caller, catalog: RemoteC
 function skillOf(catalog: RemoteCatalog, id: string): AgentOperation {
   const operation = catalog.operations().find((candidate) => candidate.tool.name === id);
   if (operation) return operation;
-  throw new A2AError('invalidParams', `there is no skill ${JSON.stringify(id.slice(0, 80))}; the agent card lists them: orientation, ${catalog.operations().map((o) => o.tool.name).join(', ')}`, [
-    { field: 'skill', description: 'must be the id of one of the agent card’s skills' },
-  ]);
+  throw new A2AError(
+    'invalidParams',
+    `there is no skill ${JSON.stringify(id.slice(0, 80))}; the agent card lists them: orientation, ${catalog
+      .operations()
+      .map((o) => o.tool.name)
+      .join(', ')}`,
+    [{ field: 'skill', description: 'must be the id of one of the agent card’s skills' }],
+  );
 }
 
 /** `A2A-Version`: absent is taken as 1.0 (this agent's only version); any other major is refused. */
@@ -153,7 +160,7 @@ function checkVersion(header: string | null): void {
 }
 
 function checkMediaType(header: string | null): void {
-  const essence = header?.split(';')[0]!.trim().toLowerCase() ?? '';
+  const essence = header?.split(';')[0]?.trim().toLowerCase() ?? '';
   if (essence === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(essence)) return;
   throw new A2AError('contentTypeNotSupported', `send the SendMessageRequest as application/json or application/a2a+json, not ${header ?? 'no content type'}`);
 }

@@ -130,7 +130,9 @@ export const SendMessageRequestSchema = v.pipe(
         v.minLength(1),
       ),
       contextId: v.optional(v.string()),
-      taskId: v.optional(v.pipe(v.string(), v.description('Tasks are completed in the answer to their message, so none can be continued: a non-empty taskId is refused (UNSUPPORTED_OPERATION)'))),
+      taskId: v.optional(
+        v.pipe(v.string(), v.description('Tasks are completed in the answer to their message, so none can be continued: a non-empty taskId is refused (UNSUPPORTED_OPERATION)')),
+      ),
       metadata: v.optional(Metadata),
       extensions: v.optional(Strings),
       referenceTaskIds: v.optional(Strings),

@@ -7,6 +7,7 @@ import { outline } from '../outline.ts';
 import { A2AError } from './errors.ts';
 import type { SkillOutcome } from './task.ts';
 
+// biome-ignore lint/suspicious/noExplicitAny: the arena's answers as parsed JSON, read field by field
 type Json = Record<string, any>;
 
 /**
@@ -14,10 +15,7 @@ type Json = Record<string, any>;
  * both read through the routes in process, so they are the live documents' own words.
  */
 export async function orientation(caller: Caller): Promise<SkillOutcome> {
-  const [root, dispatch] = await Promise.all([
-    callRoute(caller, { method: 'GET', path: '/api' }),
-    callRoute(caller, { method: 'GET', path: '/api/dispatch' }),
-  ]);
+  const [root, dispatch] = await Promise.all([callRoute(caller, { method: 'GET', path: '/api' }), callRoute(caller, { method: 'GET', path: '/api/dispatch' })]);
   const api = root.body as Json;
   const need = dispatch.body as Json;
   const lane = (need.lanes as Json[] | undefined)?.find((candidate) => candidate.id === need.currentNeed?.action);
@@ -37,7 +35,8 @@ export async function orientation(caller: Caller): Promise<SkillOutcome> {
     },
     currentNeed: need.currentNeed,
     nextCalls: lane ? { lane: lane.id, title: lane.title, requests: lane.requests, successSignal: lane.successSignal } : null,
-    skills: 'Every skill on the agent card is called with a data part { "skill": "<id>", "arguments": { … } }; a tape alone ({ "actions": "UURR…" } or the text "actions: UURRDD") is scored by packet_run.submit with a signed receipt.',
+    skills:
+      'Every skill on the agent card is called with a data part { "skill": "<id>", "arguments": { … } }; a tape alone ({ "actions": "UURR…" } or the text "actions: UURRDD") is scored by packet_run.submit with a signed receipt.',
     generatedAt: need.generatedAt ?? api.generatedAt,
   };
   const games = ((api.liveGames as Json[] | undefined) ?? []).map((game) => game.name).join(', ');
@@ -61,7 +60,10 @@ export async function orientation(caller: Caller): Promise<SkillOutcome> {
 export async function operationSkill(arena: ArenaContext, caller: Caller, operation: AgentOperation, args: Record<string, unknown>): Promise<SkillOutcome> {
   const checked = await compiledSchemas(operation).input['~standard'].validate(args);
   if (checked.issues) {
-    const violations = checked.issues.map((issue) => ({ field: `arguments${(issue.path ?? []).map((key) => `.${String(typeof key === 'object' ? key.key : key)}`).join('')}`, description: issue.message }));
+    const violations = checked.issues.map((issue) => ({
+      field: `arguments${(issue.path ?? []).map((key) => `.${String(typeof key === 'object' ? key.key : key)}`).join('')}`,
+      description: issue.message,
+    }));
     throw new A2AError('invalidParams', `invalid arguments for ${operation.tool.name}: ${violations.map((v) => `${v.field}: ${v.description}`).join('; ')}`, violations);
   }
   const answer = await callOperation(arena, caller, operation, args);

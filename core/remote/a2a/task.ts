@@ -40,10 +40,7 @@ export function finishedTask(arena: ArenaContext, request: SendRequest, modes: A
           artifactId: uuid(arena),
           name: outcome.artifact.name,
           description: outcome.artifact.description,
-          parts: [
-            ...(modes.json ? [{ data: outcome.artifact.data, mediaType: JSON_MODE }] : []),
-            ...(modes.text ? [{ text: outcome.summary, mediaType: TEXT_MODE }] : []),
-          ],
+          parts: [...(modes.json ? [{ data: outcome.artifact.data, mediaType: JSON_MODE }] : []), ...(modes.text ? [{ text: outcome.summary, mediaType: TEXT_MODE }] : [])],
         },
       ]
     : [];

@@ -25,7 +25,11 @@ const descriptorAt = <O extends string>(path: string, operationId: O, catalog: R
     operationId,
     summary: 'The remote MCP server descriptor (MCP registry server.json)',
     responds: { body: ServerDescriptorResponseSchema },
-    handle: ({ request }, arena) => mcpServerDescriptor(arena.baseUrlOf(request), catalog.operations().map((operation) => operation.tool.name)),
+    handle: ({ request }, arena) =>
+      mcpServerDescriptor(
+        arena.baseUrlOf(request),
+        catalog.operations().map((operation) => operation.tool.name),
+      ),
   });
 
 /**

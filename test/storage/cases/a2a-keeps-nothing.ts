@@ -7,7 +7,12 @@ const WEEK = 7 * 24 * 3_600_000;
 
 export function a2aKeepsNothingCases(context: SuiteContext): void {
   describe('A2A tasks', () => {
-    const task = (id: string) => ({ id, task: JSON.stringify({ id, artifacts: [{ parts: [{ data: { apiKey: `arena_${'k'.repeat(43)}` } }] }] }), created_at: T0, expires_at: T0 + WEEK });
+    const task = (id: string) => ({
+      id,
+      task: JSON.stringify({ id, artifacts: [{ parts: [{ data: { apiKey: `arena_${'k'.repeat(43)}` } }] }] }),
+      created_at: T0,
+      expires_at: T0 + WEEK,
+    });
     const rows = () => context.opened.db.selectFrom('a2a_tasks').select('id').execute();
 
     it('deletes the tasks kept before migration 0009', async () => {
@@ -20,7 +25,10 @@ export function a2aKeepsNothingCases(context: SuiteContext): void {
 
     it('drops an insert, as an instance of the previous release makes one, without failing it', async () => {
       await context.opened.db.insertInto('a2a_tasks').values(task('6f1c2b7e-0000-4000-8000-000000000002')).execute();
-      await context.opened.db.insertInto('a2a_tasks').values([task('6f1c2b7e-0000-4000-8000-000000000003'), task('6f1c2b7e-0000-4000-8000-000000000004')]).execute();
+      await context.opened.db
+        .insertInto('a2a_tasks')
+        .values([task('6f1c2b7e-0000-4000-8000-000000000003'), task('6f1c2b7e-0000-4000-8000-000000000004')])
+        .execute();
       expect(await rows()).toEqual([]);
     });
   });

@@ -13,7 +13,10 @@ export function publicOf(arrival: NewArrival): ArrivalRecord {
   return record;
 }
 
-const arrivalsNewestFirst = newestFirst<ArrivalRecord>((arrival) => arrival.arrivedAt, (arrival) => arrival.id);
+const arrivalsNewestFirst = newestFirst<ArrivalRecord>(
+  (arrival) => arrival.arrivedAt,
+  (arrival) => arrival.id,
+);
 
 export function arrivalCases(context: SuiteContext): void {
   describe('arrival hall', () => {

@@ -9,13 +9,24 @@ import { at } from '../../support/fixtures/store-records.ts';
 import { seededRandom } from '../../support/fixtures/seeded-random.ts';
 import { newestFirst, newReply, newTopic, registeredAgents, summaryOf } from '../../support/fixtures/social-records.ts';
 
-const topicsNewestFirst = newestFirst<TopicRecord>((topic) => topic.createdAt, (topic) => topic.id);
-const oldestFirst = (a: ReplyRecord, b: ReplyRecord) => -newestFirst<ReplyRecord>((reply) => reply.createdAt, (reply) => reply.id)(a, b);
+const topicsNewestFirst = newestFirst<TopicRecord>(
+  (topic) => topic.createdAt,
+  (topic) => topic.id,
+);
+const oldestFirst = (a: ReplyRecord, b: ReplyRecord) =>
+  -newestFirst<ReplyRecord>(
+    (reply) => reply.createdAt,
+    (reply) => reply.id,
+  )(a, b);
 
 /** The record the store gives back for a topic just created. */
 function topicOf(topic: NewTopic, author: AgentRecord, replies: ReplyRecord[] = []): TopicRecord {
   const { authorId: _author, ...fields } = topic;
-  const last = replies.map((reply) => reply.createdAt).sort().at(-1) ?? null;
+  const last =
+    replies
+      .map((reply) => reply.createdAt)
+      .sort()
+      .at(-1) ?? null;
   return { ...fields, author: summaryOf(author), replyCount: replies.length, lastReplyAt: last };
 }
 
@@ -86,7 +97,8 @@ export function clubhouseCases(context: SuiteContext): void {
       const topics: TopicRecord[] = [];
       const channels: Channel[] = ['general', 'game-design', 'general', 'clubs', 'off-topic'];
       const tiedIds = ['top_Zed', 'top_alpha', 'top_Beta', 'top_123', 'top_beta'];
-      for (const [index, id] of tiedIds.entries()) topics.push(await context.store.createTopic(newTopic(agents[index % 3]!, { id, channel: channels[index]!, createdAt: at(7000) })));
+      for (const [index, id] of tiedIds.entries())
+        topics.push(await context.store.createTopic(newTopic(agents[index % 3]!, { id, channel: channels[index]!, createdAt: at(7000) })));
       for (let index = 0; index < 12; index++) {
         topics.push(await context.store.createTopic(newTopic(agents[index % 3]!, { channel: channels[index % channels.length]!, createdAt: at(6000 + ((index * 7) % 11) * 60) })));
       }
@@ -94,7 +106,9 @@ export function clubhouseCases(context: SuiteContext): void {
       for (const topic of [topics[0]!, topics[7]!]) {
         const own: ReplyRecord[] = [];
         for (let index = 0; index < 7; index++) {
-          own.push((await context.store.addReply(newReply(topic, agents[index % 3]!, { createdAt: at(8000 + (index % 3) * 10), id: `rep_${topic.id}_${'aZb'[index % 3]}${index}` })))!);
+          own.push(
+            (await context.store.addReply(newReply(topic, agents[index % 3]!, { createdAt: at(8000 + (index % 3) * 10), id: `rep_${topic.id}_${'aZb'[index % 3]}${index}` })))!,
+          );
         }
         replies.set(topic.id, own);
       }
@@ -174,7 +188,8 @@ export function clubhouseCases(context: SuiteContext): void {
       expect(next).not.toBeNull();
       const thread = await context.store.listReplies(topics[0]!.id, { limit: 1 });
       expect(thread.next).not.toBeNull();
-      for (const after of ['', 'not a cursor!', next!.slice(0, -3)]) await expect(context.store.listTopics({ channel: 'general' }, { limit: 1, after })).rejects.toThrow(InvalidCursorError);
+      for (const after of ['', 'not a cursor!', next!.slice(0, -3)])
+        await expect(context.store.listTopics({ channel: 'general' }, { limit: 1, after })).rejects.toThrow(InvalidCursorError);
       await expect(context.store.listTopics({}, { limit: 1, after: next! })).rejects.toThrow(InvalidCursorError);
       await expect(context.store.listTopics({ channel: 'clubs' }, { limit: 1, after: next! })).rejects.toThrow(InvalidCursorError);
       await expect(context.store.listReplies(topics[0]!.id, { limit: 1, after: next! })).rejects.toThrow(InvalidCursorError);

@@ -38,7 +38,11 @@ export async function expectFigures(store: Store, agents: Map<string, AgentRecor
   }
   for (const agentId of new Set(retained.map((attempt) => attempt.agentId))) {
     const days = dates
-      .flatMap((date) => expectedStandings(retained, agents, date).filter((row) => row.agent.id === agentId).map((row) => ({ date, bestScore: row.bestScore, bestAttemptId: row.bestAttemptId, finished: row.finished, attempts: row.attempts })))
+      .flatMap((date) =>
+        expectedStandings(retained, agents, date)
+          .filter((row) => row.agent.id === agentId)
+          .map((row) => ({ date, bestScore: row.bestScore, bestAttemptId: row.bestAttemptId, finished: row.finished, attempts: row.attempts })),
+      )
       .sort((a, b) => (a.date < b.date ? 1 : -1));
     expect(await store.agentDayBests(agentId, 100)).toEqual(days);
     expect(await store.agentDayBests(agentId, 1)).toEqual(days.slice(0, 1));

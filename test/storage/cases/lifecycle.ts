@@ -75,7 +75,10 @@ export function lifecycleCases(context: SuiteContext): void {
       expect(await undoLatest(from('0004-request-digests').length)).toEqual(from('0004-request-digests').reverse());
       const key = 'join-a-secret-nonce-that-must-not-stay';
       const kept = { fingerprint: 'f'.repeat(64), state: 'completed', claimed_at: 1, expires_at: 86_400_001, status: 201, headers: '{}', body: 'kept' };
-      await context.opened.db.insertInto('idempotency_keys').values({ scope: 'agent:agt_1', key, ...kept }).execute();
+      await context.opened.db
+        .insertInto('idempotency_keys')
+        .values({ scope: 'agent:agt_1', key, ...kept })
+        .execute();
       expect(await context.opened.migrate()).toEqual(from('0004-request-digests'));
       const claim = { fingerprint: kept.fingerprint, now: 2, staleAfterMs: 60_000, keepForMs: 86_400_000 };
       expect(await context.store.claimIdempotencyKey({ keyDigest: idempotencyKeyDigest('agent:agt_1', key), ...claim })).toEqual({
@@ -107,11 +110,22 @@ export function lifecycleCases(context: SuiteContext): void {
       await context.store.registerAgent(before);
       expect(await undoLatest(from('0010-key-lifecycle').length)).toEqual(['0010-key-lifecycle']);
       const older = newAgent();
-      const row = (agent: typeof older) => ({ id: agent.id, handle: agent.handle, display_name: agent.displayName, model: agent.model, sent_by: agent.sentBy, key_digest: agent.keyDigest, created_at: agent.createdAt });
+      const row = (agent: typeof older) => ({
+        id: agent.id,
+        handle: agent.handle,
+        display_name: agent.displayName,
+        model: agent.model,
+        sent_by: agent.sentBy,
+        key_digest: agent.keyDigest,
+        created_at: agent.createdAt,
+      });
       await context.opened.db.insertInto('agents').values(row(older)).execute();
       expect(await context.opened.migrate()).toEqual(['0010-key-lifecycle']);
       for (const agent of [before, older]) {
-        expect(await context.store.agentByRegistration(agent.keyDigest)).toEqual({ agent: recordOf(agent), key: { generation: 0, createdAt: agent.createdAt, revokedAt: null, changedBy: null } });
+        expect(await context.store.agentByRegistration(agent.keyDigest)).toEqual({
+          agent: recordOf(agent),
+          key: { generation: 0, createdAt: agent.createdAt, revokedAt: null, changedBy: null },
+        });
       }
       // An instance of the previous release, beside this one during an upgrade, inserts as 0001 did.
       const meanwhile = newAgent();

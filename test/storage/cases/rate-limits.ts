@@ -39,10 +39,12 @@ export function rateLimitCases(context: SuiteContext): void {
       const bucket = digestOf('churning-client');
       const stores = await context.stores();
       for (let i = 0; i < 10; i++) await context.store.countHit(bucket, T0);
-      await Promise.all(Array.from({ length: 20 }, (_, i) => {
-        const store = stores[i % stores.length]!;
-        return i % 4 < 2 ? store.countHit(bucket, T0) : store.refundHit(bucket, T0);
-      }));
+      await Promise.all(
+        Array.from({ length: 20 }, (_, i) => {
+          const store = stores[i % stores.length]!;
+          return i % 4 < 2 ? store.countHit(bucket, T0) : store.refundHit(bucket, T0);
+        }),
+      );
       expect(await context.store.countHit(bucket, T0)).toBe(11);
     });
 

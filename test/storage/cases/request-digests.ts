@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { SuiteContext } from '../store-suite.ts';
-import { at, DAY_1, digestOf, newAgent, newAttempt, recordOf, registeredOf, retainedOf } from '../../support/fixtures/store-records.ts';
+import { at, DAY_1, digestOf, newAgent, newAttempt, registeredOf, retainedOf } from '../../support/fixtures/store-records.ts';
 import { newArrival, newProposal, newReply, newRevision, newTopic, registeredAgents } from '../../support/fixtures/social-records.ts';
 
 let sequence = 0;

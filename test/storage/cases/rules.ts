@@ -213,7 +213,8 @@ export function rulesCases(context: SuiteContext): void {
         const { number } = await context.store.createProposal(newProposal(author, { gameId: games[index % 3]! }));
         if (index % 4 === 1) await context.store.addRevision(number, author.id, newRevision());
         const status = statuses[index % statuses.length]!;
-        if (status === 'accepted' || status === 'rejected') await context.store.transitionProposal(number, { to: 'under-review', allowedFrom: ['open'], reason: 'r', at: at(90_000) });
+        if (status === 'accepted' || status === 'rejected')
+          await context.store.transitionProposal(number, { to: 'under-review', allowedFrom: ['open'], reason: 'r', at: at(90_000) });
         if (status !== 'open') await context.store.transitionProposal(number, { to: status, allowedFrom: ['open', 'under-review'], reason: 's', at: at(90_001) });
       }
       return { agents, records: await everyProposal(context.store, 14) };
@@ -221,7 +222,13 @@ export function rulesCases(context: SuiteContext): void {
 
     it('lists proposals newest first, by status and by game, across pages with no gap or repeat', async () => {
       const { records } = await script();
-      const filters: { status?: ProposalStatus; gameId?: string }[] = [{}, { status: 'open' }, { gameId: 'triad-duel' }, { status: 'open', gameId: 'packet-run' }, { status: 'under-review' }];
+      const filters: { status?: ProposalStatus; gameId?: string }[] = [
+        {},
+        { status: 'open' },
+        { gameId: 'triad-duel' },
+        { status: 'open', gameId: 'packet-run' },
+        { status: 'under-review' },
+      ];
       for (const filter of filters) {
         const expected = records
           .filter((record) => (filter.status === undefined || record.status === filter.status) && (filter.gameId === undefined || record.gameId === filter.gameId))
@@ -241,7 +248,10 @@ export function rulesCases(context: SuiteContext): void {
     it('lists one author’s proposals newest first, across pages, and no one else’s', async () => {
       const { agents, records } = await script();
       for (const agent of agents) {
-        const expected = records.filter((record) => record.author.id === agent.id).sort((a, b) => b.number - a.number).map(summaryOfProposal);
+        const expected = records
+          .filter((record) => record.author.id === agent.id)
+          .sort((a, b) => b.number - a.number)
+          .map(summaryOfProposal);
         expect(expected.length).toBeGreaterThan(1);
         for (const limit of [1, 2, expected.length]) {
           const { items } = await allPages(limit, (after) => context.store.listProposals({ authorId: agent.id }, { limit, after }));

@@ -17,7 +17,9 @@ export function socialConcurrencyCases(context: SuiteContext): void {
     it('makes an agent a member once of 20 concurrent joins, and tells every caller that membership', async () => {
       const stores = await context.stores();
       const [agent] = await registeredAgents(context.store, 1);
-      const results = await all(stores, 20, (store, index) => store.joinClubhouse({ agentId: agent!.id, via: index % 2 ? 'league-key' : 'registration-capability', joinedAt: at(index) }));
+      const results = await all(stores, 20, (store, index) =>
+        store.joinClubhouse({ agentId: agent!.id, via: index % 2 ? 'league-key' : 'registration-capability', joinedAt: at(index) }),
+      );
       expect(results.filter((result) => result.created)).toHaveLength(1);
       const winner = results.find((result) => result.created)!.member;
       for (const result of results) expect(result.member).toEqual(winner);
@@ -120,7 +122,9 @@ export function socialConcurrencyCases(context: SuiteContext): void {
       const stores = await context.stores();
       const [author] = await registeredAgents(context.store, 1);
       await context.store.createProposal(newProposal(author!));
-      const results = await all(stores, 10, (store, index) => store.transitionProposal(1, { to: 'under-review', allowedFrom: ['open'], reason: `caller ${index}`, at: at(100 + index) }));
+      const results = await all(stores, 10, (store, index) =>
+        store.transitionProposal(1, { to: 'under-review', allowedFrom: ['open'], reason: `caller ${index}`, at: at(100 + index) }),
+      );
       const changes = results.flatMap((result) => ('change' in result ? [result.change] : []));
       expect(changes).toHaveLength(1);
       expect(results.filter((result) => 'refused' in result && result.refused === 'not-allowed')).toHaveLength(9);

@@ -24,8 +24,7 @@ function setOwn(target: object, key: string, value: unknown): void {
 
 const playStates = (d: DefinitionJson) => d.states.filter((state) => !state.terminal);
 const terminalStates = (d: DefinitionJson) => d.states.filter((state) => state.terminal);
-const entries = (d: DefinitionJson) =>
-  Object.entries(d.transitions).flatMap(([stateId, row]) => Object.entries(row).map(([actionId, move]) => ({ stateId, actionId, row, move })));
+const entries = (d: DefinitionJson) => Object.entries(d.transitions).flatMap(([stateId, row]) => Object.entries(row).map(([actionId, move]) => ({ stateId, actionId, row, move })));
 
 /** Drops the description and shortens labels, making room for a mutation that adds content. */
 function compact(d: DefinitionJson): void {
@@ -36,14 +35,20 @@ function compact(d: DefinitionJson): void {
 
 /** Adds a non-terminal state nothing leads to, whose every action goes to start. */
 function addUnreachableState(d: DefinitionJson): void {
-  const id = freshId(d.states.map((state) => state.id), 'extra');
+  const id = freshId(
+    d.states.map((state) => state.id),
+    'extra',
+  );
   d.states.push({ id, label: 'Unreachable' });
   d.transitions[id] = Object.fromEntries(d.actions.map((action) => [action.id, { to: d.start, reward: 0 }]));
 }
 
 /** Adds an action that does what the first action does, everywhere. */
 function addCopiedAction(d: DefinitionJson): void {
-  const id = freshId(d.actions.map((action) => action.id), 'copy');
+  const id = freshId(
+    d.actions.map((action) => action.id),
+    'copy',
+  );
   const model = d.actions[0]!.id;
   d.actions.push({ id, label: 'Copy' });
   for (const row of Object.values(d.transitions)) row[id] = { ...row[model]! };
@@ -117,9 +122,18 @@ export const RULE_BREAKERS: readonly RuleBreaker[] = [
     apply: (d, p) => {
       const targets: [object, string][] = [
         ...['id', 'title', 'states', 'actions', 'start', 'transitions', 'maxSteps'].map((key): [object, string] => [d, key]),
-        ...d.states.flatMap((state): [object, string][] => [[state, 'id'], [state, 'label']]),
-        ...d.actions.flatMap((action): [object, string][] => [[action, 'id'], [action, 'label']]),
-        ...entries(d).flatMap(({ move }): [object, string][] => [[move, 'to'], [move, 'reward']]),
+        ...d.states.flatMap((state): [object, string][] => [
+          [state, 'id'],
+          [state, 'label'],
+        ]),
+        ...d.actions.flatMap((action): [object, string][] => [
+          [action, 'id'],
+          [action, 'label'],
+        ]),
+        ...entries(d).flatMap(({ move }): [object, string][] => [
+          [move, 'to'],
+          [move, 'reward'],
+        ]),
       ];
       const [target, key] = choose(targets, p);
       delete (target as Record<string, unknown>)[key];
@@ -303,7 +317,13 @@ export const RULE_BREAKERS: readonly RuleBreaker[] = [
   {
     rule: 'start-state',
     name: 'start names an undeclared state',
-    apply: (d, p) => ({ ...d, start: freshId(d.states.map((state) => state.id), choose(['nowhere', 'constructor', 'a'], p)) }),
+    apply: (d, p) => ({
+      ...d,
+      start: freshId(
+        d.states.map((state) => state.id),
+        choose(['nowhere', 'constructor', 'a'], p),
+      ),
+    }),
   },
 
   {
@@ -356,7 +376,17 @@ export const RULE_BREAKERS: readonly RuleBreaker[] = [
     rule: 'complete-table',
     name: 'entry for an undeclared action',
     apply: (d, p) => {
-      const key = choose(['__proto__', freshId(d.actions.map((action) => action.id), 'jump'), 'Jump'], p >> 3);
+      const key = choose(
+        [
+          '__proto__',
+          freshId(
+            d.actions.map((action) => action.id),
+            'jump',
+          ),
+          'Jump',
+        ],
+        p >> 3,
+      );
       setOwn(choose(Object.values(d.transitions), p), key, { to: d.start, reward: 0 });
       return d;
     },
@@ -365,7 +395,17 @@ export const RULE_BREAKERS: readonly RuleBreaker[] = [
     rule: 'complete-table',
     name: 'a transition goes to an undeclared state',
     apply: (d, p) => {
-      choose(entries(d), p).move.to = choose([freshId(d.states.map((state) => state.id), 'void'), 'constructor-x', 'Nowhere'], p >> 4);
+      choose(entries(d), p).move.to = choose(
+        [
+          freshId(
+            d.states.map((state) => state.id),
+            'void',
+          ),
+          'constructor-x',
+          'Nowhere',
+        ],
+        p >> 4,
+      );
       return d;
     },
   },
@@ -386,9 +426,7 @@ export const RULE_BREAKERS: readonly RuleBreaker[] = [
     name: 'every action does the same thing in every state',
     apply: (d) => {
       const keep = pathPreserving(d);
-      d.transitions = Object.fromEntries(
-        [...keep].map(([stateId, move]) => [stateId, Object.fromEntries(d.actions.map((action) => [action.id, { ...move }]))]),
-      );
+      d.transitions = Object.fromEntries([...keep].map(([stateId, move]) => [stateId, Object.fromEntries(d.actions.map((action) => [action.id, { ...move }]))]));
       return d;
     },
   },

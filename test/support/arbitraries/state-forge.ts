@@ -78,25 +78,23 @@ export function definitionArbitrary(maxBytes: number = MAX_DEFINITION_BYTES): fc
       actions: fc.integer({ min: FORGE_LIMITS.minActions, max: FORGE_LIMITS.maxActions }),
     })
     .chain(({ states: n, actions: m }) =>
-      fc.record(
-        {
-          gameId: id,
-          title: text(FORGE_LIMITS.maxTitleLength),
-          description: fc.option(text(FORGE_LIMITS.maxDescriptionLength, true), { nil: undefined }),
-          stateIds: fc.uniqueArray(id, { minLength: n, maxLength: n }),
-          actionIds: fc.uniqueArray(id, { minLength: m, maxLength: m }),
-          stateLabels: fc.array(text(FORGE_LIMITS.maxLabelLength), { minLength: n, maxLength: n }),
-          actionLabels: fc.array(text(FORGE_LIMITS.maxLabelLength), { minLength: m, maxLength: m }),
-          terminals: fc.integer({ min: 1, max: n - 1 }),
-          outcomes: fc.array(fc.constantFrom(...OUTCOMES), { minLength: n, maxLength: n }),
-          scores: fc.array(fc.option(value, { nil: undefined }), { minLength: n, maxLength: n }),
-          order: fc.shuffledSubarray([...Array(n).keys()], { minLength: n, maxLength: n }),
-          table: fc.array(fc.array(fc.record({ to: fc.nat({ max: n - 1 }), reward: value }), { minLength: m, maxLength: m }), { minLength: n, maxLength: n }),
-          pathLength: fc.nat(),
-          pathActions: fc.array(fc.nat({ max: m - 1 }), { minLength: n, maxLength: n }),
-          spareSteps: fc.oneof(fc.nat({ max: 4 }), fc.nat({ max: FORGE_LIMITS.maxMaxSteps })),
-        },
-      ),
+      fc.record({
+        gameId: id,
+        title: text(FORGE_LIMITS.maxTitleLength),
+        description: fc.option(text(FORGE_LIMITS.maxDescriptionLength, true), { nil: undefined }),
+        stateIds: fc.uniqueArray(id, { minLength: n, maxLength: n }),
+        actionIds: fc.uniqueArray(id, { minLength: m, maxLength: m }),
+        stateLabels: fc.array(text(FORGE_LIMITS.maxLabelLength), { minLength: n, maxLength: n }),
+        actionLabels: fc.array(text(FORGE_LIMITS.maxLabelLength), { minLength: m, maxLength: m }),
+        terminals: fc.integer({ min: 1, max: n - 1 }),
+        outcomes: fc.array(fc.constantFrom(...OUTCOMES), { minLength: n, maxLength: n }),
+        scores: fc.array(fc.option(value, { nil: undefined }), { minLength: n, maxLength: n }),
+        order: fc.shuffledSubarray([...Array(n).keys()], { minLength: n, maxLength: n }),
+        table: fc.array(fc.array(fc.record({ to: fc.nat({ max: n - 1 }), reward: value }), { minLength: m, maxLength: m }), { minLength: n, maxLength: n }),
+        pathLength: fc.nat(),
+        pathActions: fc.array(fc.nat({ max: m - 1 }), { minLength: n, maxLength: n }),
+        spareSteps: fc.oneof(fc.nat({ max: 4 }), fc.nat({ max: FORGE_LIMITS.maxMaxSteps })),
+      }),
     )
     .map((plan) => {
       const n = plan.stateIds.length;
@@ -106,9 +104,7 @@ export function definitionArbitrary(maxBytes: number = MAX_DEFINITION_BYTES): fc
       const actionId = (index: number) => plan.actionIds[index]!;
       const pathLength = 1 + (plan.pathLength % playing);
 
-      const rows = [...Array(playing).keys()].map((index) =>
-        plan.table[index]!.map((move) => ({ to: stateId(move.to), reward: move.reward })),
-      );
+      const rows = [...Array(playing).keys()].map((index) => plan.table[index]!.map((move) => ({ to: stateId(move.to), reward: move.reward })));
       // The guaranteed path: start (index 0), 1, …, pathLength - 1, then the first terminal state.
       for (let index = 0; index < pathLength; index++) {
         const next = index + 1 < pathLength ? stateId(index + 1) : stateId(playing);
@@ -132,9 +128,7 @@ export function definitionArbitrary(maxBytes: number = MAX_DEFINITION_BYTES): fc
         }),
         actions: plan.actionIds.map((id, index) => ({ id, label: plan.actionLabels[index]! })),
         start: stateId(0),
-        transitions: Object.fromEntries(
-          rows.map((row, index) => [stateId(index), Object.fromEntries(row.map((move, action) => [actionId(action), move]))]),
-        ),
+        transitions: Object.fromEntries(rows.map((row, index) => [stateId(index), Object.fromEntries(row.map((move, action) => [actionId(action), move]))])),
         maxSteps: Math.min(FORGE_LIMITS.maxMaxSteps, pathLength + plan.spareSteps),
       };
       return fitWithin(definition, maxBytes);
