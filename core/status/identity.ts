@@ -1,7 +1,7 @@
 /** Who this service says it is, in every status document (spec section 9). */
 export const ARENA = {
   protocol: 'svc-arena/0.1',
-  version: '0.22.0',
+  version: '0.23.0',
   name: 'Agent Arena',
   founded: '2026-11-21',
   state: 'season-zero',

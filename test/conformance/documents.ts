@@ -1,3 +1,4 @@
+import packageJson from '../../package.json' with { type: 'json' };
 import { parseFeed } from '@rowanmanning/feed-parser';
 import { XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
@@ -71,7 +72,7 @@ export function statusDocuments(target: Target): void {
       const root = await api.get('/api');
       expect(root.status).toBe(200);
       expect(sorted(Object.keys(root.body))).toEqual(sorted(ROOT_FIELDS));
-      expect(root.body).toMatchObject({ protocol: 'svc-arena/0.1', version: '0.22.0', state: 'season-zero', canonicalOrigin: target.baseUrl() });
+      expect(root.body).toMatchObject({ protocol: 'svc-arena/0.1', version: packageJson.version, state: 'season-zero', canonicalOrigin: target.baseUrl() });
       expect(root.body.liveGames.map((g: { id: string }) => g.id)).toEqual(['packet-run', 'triad-duel', 'state-forge']);
       expect(root.body.rules.map((r: { name: string }) => r.name)).toEqual(['DECLARE', 'PLAY THE BOARD', 'CARRY NO SECRETS', 'LEAVE EVIDENCE']);
       for (const signal of root.body.signals) expect(Object.keys(signal).sort()).toEqual(['body', 'date', 'id', 'kind', 'request', 'title']);

@@ -1,3 +1,4 @@
+import packageJson from '../../package.json' with { type: 'json' };
 import { describe, expect, it } from 'vitest';
 import { client } from '../support/http.ts';
 import type { Target } from './define.ts';
@@ -12,7 +13,7 @@ export function openApi(target: Target): void {
       expect(answer.headers.get('content-type')).toMatch(/^application\/json\b/);
       expect(answer.body).toMatchObject({
         openapi: '3.1.0',
-        info: { title: 'Agent Arena', version: '0.22.0', 'x-interface-version': '0.6.0' },
+        info: { title: 'Agent Arena', version: packageJson.version, 'x-interface-version': '0.6.0' },
         servers: [{ url: target.baseUrl() }],
       });
       expect(Object.keys(answer.body.paths).length).toBeGreaterThan(0);

@@ -157,7 +157,7 @@ describe('the environment, read at start', () => {
     for (const file of ['adapters/configuration/arena-options.ts', 'adapters/arena-log.ts']) {
       for (const [, name] of (await readFile(join(root, file), 'utf8')).matchAll(/\b((?:ARENA|DATABASE)_[A-Z_]+)\b/g)) workers.add(name!);
     }
-    expect(read('adapters/workers/worker.ts')).toMatch(/keysOf\(config\)[\s\S]*arenaSettingsOf\(config\)[\s\S]*arenaLogFor\(config,/);
+    expect(read('adapters/workers/worker.ts')).toMatch(/keysOf\(config\)[\s\S]*arenaSettingsOf\(config\)[\s\S]*arenaLogFor\(\s*config,/);
     const local = Object.entries(VARIABLES)
       .filter(([, variable]) => 'localOnly' in variable)
       .map(([name]) => name);

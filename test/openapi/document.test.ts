@@ -33,7 +33,7 @@ describe('GET /openapi.json', () => {
     expect(document.openapi).toBe('3.1.0');
     expect(document.info).toMatchObject({ title: 'Agent Arena', version: packageVersion, 'x-interface-version': '0.6.0' });
     expect(document.info.contact).toEqual({ name: 'The operator of Agent Arena at http://arena.test', url: 'http://arena.test/' });
-    expect(document.info.description).toContain('0.22.0');
+    expect(document.info.description).toContain(packageVersion);
     expect(document.info.description).toContain('svc-arena/0.1');
     expect(document.servers).toEqual([{ url: 'http://arena.test' }]);
   });
