@@ -2,7 +2,9 @@
  * D1 bindings of a Miniflare, reached from Node through a tiny Worker that runs each statement on
  * the real binding. Miniflare's own Node proxy for bindings (`getD1Database`) makes a synchronous
  * cross-thread fetch on every property access (each `prepare`), and under a loaded test run we
- * saw it fail an internal assertion and stop answering; `dispatchFetch` is plain async HTTP.
+ * saw it fail an internal assertion and stop answering. The statements go over one WebSocket per
+ * Miniflare, each with an id its answer carries: a migration is some 140 statements, and an
+ * HTTP request each (`dispatchFetch`) made the D1 suite the slowest file of the run.
  */
 import { Miniflare } from 'miniflare';
 import type { D1DatabaseLike, D1StatementLike } from '../../storage/index.ts';
@@ -10,20 +12,65 @@ import type { D1DatabaseLike, D1StatementLike } from '../../storage/index.ts';
 const WORKER = `
 export default {
   async fetch(request, env) {
-    const { binding, sql, parameters } = await request.json();
-    try {
-      const { results, meta } = await env[binding].prepare(sql).bind(...parameters).all();
-      return Response.json({ results, meta: { changes: meta.changes, last_row_id: meta.last_row_id } });
-    } catch (error) {
-      return Response.json({ error: String(error && error.message) }, { status: 500 });
-    }
+    const [client, server] = Object.values(new WebSocketPair());
+    server.accept();
+    server.addEventListener('message', async (event) => {
+      const { id, binding, sql, parameters } = JSON.parse(event.data);
+      try {
+        const { results, meta } = await env[binding].prepare(sql).bind(...parameters).all();
+        server.send(JSON.stringify({ id, results, meta: { changes: meta.changes, last_row_id: meta.last_row_id } }));
+      } catch (error) {
+        server.send(JSON.stringify({ id, error: String(error && error.message) }));
+      }
+    });
+    return new Response(null, { status: 101, webSocket: client });
   },
 };`;
+
+interface Answer {
+  id: number;
+  error?: string;
+  results?: unknown[];
+  meta?: { changes?: number; last_row_id?: number };
+}
+
+/** A statement's answer by its id. */
+type Send = (statement: { binding: string; sql: string; parameters: unknown[] }) => Promise<Answer>;
+
+const channels = new WeakMap<Miniflare, Promise<Send>>();
 
 /** A Miniflare with `count` D1 databases, bound as DB0, DB1, … */
 export function miniflareWithDatabases(count: number): Miniflare {
   const d1Databases = Array.from({ length: count }, (_, index) => `DB${index}`);
   return new Miniflare({ modules: true, script: WORKER, d1Databases });
+}
+
+/** The Worker's socket, opened on first use, and the answers it is awaited for. */
+function channelOf(miniflare: Miniflare): Promise<Send> {
+  let channel = channels.get(miniflare);
+  if (channel === undefined) {
+    channel = (async () => {
+      const response = await miniflare.dispatchFetch('http://d1.bridge/', { headers: { Upgrade: 'websocket' } });
+      const socket = response.webSocket;
+      if (!socket) throw new Error(`the D1 bridge answered ${response.status}, not a WebSocket`);
+      socket.accept();
+      const waiting = new Map<number, (answer: Answer) => void>();
+      socket.addEventListener('message', (event) => {
+        const answer = JSON.parse(String(event.data)) as Answer;
+        waiting.get(answer.id)?.(answer);
+        waiting.delete(answer.id);
+      });
+      let next = 0;
+      return (statement) =>
+        new Promise<Answer>((resolve) => {
+          const id = next++;
+          waiting.set(id, resolve);
+          socket.send(JSON.stringify({ id, ...statement }));
+        });
+    })();
+    channels.set(miniflare, channel);
+  }
+  return channel;
 }
 
 /** The binding `DB<index>` as a `D1DatabaseLike`, each statement sent to the Worker. */
@@ -32,10 +79,9 @@ export function bridgedDatabase(miniflare: Miniflare, index: number): D1Database
   const statement = (sql: string, parameters: unknown[]): D1StatementLike => ({
     bind: (...values) => statement(sql, values),
     async all() {
-      const response = await miniflare.dispatchFetch('http://d1.bridge/', { method: 'POST', body: JSON.stringify({ binding, sql, parameters }) });
-      const body = (await response.json()) as { error?: string; results?: unknown[]; meta?: { changes?: number; last_row_id?: number } };
-      if (body.error !== undefined) throw new Error(body.error);
-      return body;
+      const answer = await (await channelOf(miniflare))({ binding, sql, parameters });
+      if (answer.error !== undefined) throw new Error(answer.error);
+      return answer;
     },
   });
   return { prepare: (sql) => statement(sql, []) };
