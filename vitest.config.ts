@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { LongestFirst } from './test/support/longest-first.ts';
 
 export default defineConfig({
   test: {
@@ -8,6 +9,7 @@ export default defineConfig({
     // machine three files at once finish the suite in about half the time one at a time takes
     // (Vitest's default in a run is one fewer than the cores: one, here).
     maxWorkers: 3,
+    sequence: { sequencer: LongestFirst },
     testTimeout: 30_000,
     hookTimeout: 120_000,
   },
