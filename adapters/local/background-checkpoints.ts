@@ -38,32 +38,44 @@ const SQLITE_DEFAULT_PAGES = 1_000;
  * on `Atomics.wait`, so a stop wakes it at once.
  */
 const WORKER_SCRIPT = `
-const { workerData } = require('node:worker_threads');
+const { parentPort, workerData } = require('node:worker_threads');
 const { path, library, modulePath, stop, busyPauseMs, idlePauseMs } = workerData;
 // Node calls node:sqlite experimental once per thread; the arena's own thread has said so.
 if (library === 'node:sqlite') process.emitWarning = () => {};
-const database =
-  library === 'bun:sqlite' ? new (require('bun:sqlite').Database)(path, { readwrite: true, create: false }) :
-  library === 'node:sqlite' ? new (require('node:sqlite').DatabaseSync)(path) :
-  new (require(modulePath))(path, { fileMustExist: true });
+// Another connection holds the database (a migration, the arena's own checkpoint): look again later.
+const isLocked = (error) => /database is locked|SQLITE_BUSY/.test(String(error && (error.code || '') + ' ' + error.message));
+let database;
 let checkpoint;
 try {
+  database =
+    library === 'bun:sqlite' ? new (require('bun:sqlite').Database)(path, { readwrite: true, create: false }) :
+    library === 'node:sqlite' ? new (require('node:sqlite').DatabaseSync)(path) :
+    new (require(modulePath))(path, { fileMustExist: true });
   // A checkpoint that finds another under way (the arena's own) tries again at the next look.
   database.exec('PRAGMA busy_timeout = 0');
-  checkpoint = database.prepare('PRAGMA wal_checkpoint(PASSIVE)');
   const stopped = new Int32Array(stop);
   let pause = busyPauseMs;
   let lastLog = -1;
   while (Atomics.load(stopped, 0) === 0) {
-    const { log } = checkpoint.get();
-    pause = log === lastLog ? Math.min(pause * 2, idlePauseMs) : busyPauseMs;
-    lastLog = log;
+    try {
+      checkpoint ??= database.prepare('PRAGMA wal_checkpoint(PASSIVE)');
+      const { log } = checkpoint.get();
+      pause = log === lastLog ? Math.min(pause * 2, idlePauseMs) : busyPauseMs;
+      lastLog = log;
+    } catch (error) {
+      if (!isLocked(error)) throw error;
+      pause = busyPauseMs;
+    }
     Atomics.wait(stopped, 0, 0, pause);
   }
+} catch (error) {
+  // Said to the arena's thread, which logs it as one of its lines: a runtime would print an
+  // uncaught error of a worker as text of its own.
+  parentPort.postMessage(String(error && error.message));
 } finally {
   // bun:sqlite closes a connection with a statement left open only once the statement is collected.
   checkpoint?.finalize?.();
-  database.close();
+  database?.close();
 }
 `;
 
@@ -94,6 +106,7 @@ function startCheckpointWorker(path: string, library: SqliteLibrary, onFailure: 
   worker.unref();
   let stopping = false;
   let failure: string | undefined;
+  worker.once('message', (reason: string) => (failure = reason));
   worker.once('error', (error) => (failure = error.message));
   const exited = new Promise<void>((resolve) =>
     worker.once('exit', (code) => {

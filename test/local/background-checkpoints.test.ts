@@ -76,3 +76,32 @@ describe('a checkpoint worker that fails', () => {
     }
   });
 });
+
+describe('a checkpoint worker that finds the database locked', () => {
+  it('looks again later rather than stopping', async () => {
+    const folder = await scratch();
+    const locked = join(folder, 'locked.db');
+    const said = vi.spyOn(console, 'error').mockImplementation(() => {});
+    // Another connection holds the worker's file whole, readers shut out (as a connection turning
+    // the file to WAL does): the worker's first looks find it locked.
+    const holder = new Database(locked);
+    holder.exec('CREATE TABLE notes (body text)');
+    holder.exec('BEGIN EXCLUSIVE');
+    holder.exec("INSERT INTO notes VALUES ('held')");
+    const db = new Kysely<any>({ dialect: withBackgroundCheckpoints(createSqliteDialect(new Database(join(folder, 'arena.db'))), locked, 'better-sqlite3') });
+    try {
+      const autoCheckpoint = async () => (await sql<{ wal_autocheckpoint: number }>`PRAGMA wal_autocheckpoint`.execute(db)).rows[0]!.wal_autocheckpoint;
+      expect(await autoCheckpoint()).toBe(10_000);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      holder.exec('COMMIT');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The worker went on (one that stops puts the arena's connection back on 1,000 pages, and says so).
+      expect(await autoCheckpoint()).toBe(10_000);
+      expect(said).not.toHaveBeenCalledWith(expect.stringContaining('background checkpoints'));
+    } finally {
+      await db.destroy();
+      holder.close();
+      said.mockRestore();
+    }
+  });
+});

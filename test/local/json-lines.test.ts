@@ -71,7 +71,8 @@ describe('a Node server that meets a bug no handler catches', () => {
     folders.push(dataDir);
     // Rejected once the server's own handler is there (a start slowed by a busy machine may take
     // longer than any fixed delay): before it, Node's default would end the process.
-    const rejectOnceHandled = "const reject = () => { if (process.listenerCount('unhandledRejection') === 0) return setTimeout(reject, 20); Promise.reject(new Error('a stray rejection')); }; reject();";
+    const rejectOnceHandled =
+      "const reject = () => { if (process.listenerCount('unhandledRejection') === 0) return setTimeout(reject, 20); Promise.reject(new Error('a stray rejection')); }; reject();";
     const stray = `data:text/javascript,${encodeURIComponent(rejectOnceHandled)}`;
     const server = await spawnServer('node', COMMANDS.node, { ARENA_DATA_DIR: dataDir, NODE_OPTIONS: `--import=${stray}` });
     await new Promise((resolve) => setTimeout(resolve, 1_000));
