@@ -3,7 +3,7 @@ export const DEFAULT_ARENA = 'http://localhost:8787';
 
 /**
  * Every environment variable the command reads, with what it sets and what applies while it is
- * unset: `arena --help` lists them. An empty variable counts as unset.
+ * unset: `agent-arena --help` lists them. An empty variable counts as unset.
  */
 export const COMMAND_VARIABLES = {
   ARENA_URL: {

@@ -64,7 +64,8 @@ try {
       lastLog = log;
     } catch (error) {
       if (!isLocked(error)) throw error;
-      pause = busyPauseMs;
+      // Held for a while (a migration, another process): the pause doubles, as when nothing is new.
+      pause = Math.min(pause * 2, idlePauseMs);
     }
     Atomics.wait(stopped, 0, 0, pause);
   }
