@@ -8,19 +8,15 @@ import { createSqliteDialect } from '../../storage/index.ts';
 import { openMemoryStore } from '../support/fixtures/memory-store.ts';
 import { newAgent, registeredOf } from '../support/fixtures/store-records.ts';
 import { storeSuite } from './store-suite.ts';
-import { trackedTarget } from './targets.ts';
+import { sqliteTargets } from './templates.ts';
 
 storeSuite('SQLite (better-sqlite3, file)', {
   sharedOpen: true,
-  async createTarget() {
+  ...sqliteTargets(async () => {
     const directory = await mkdtemp(join(tmpdir(), 'arena-store-'));
     const file = join(directory, 'arena.db');
-    return trackedTarget(
-      'sqlite',
-      () => createSqliteDialect(new Database(file)),
-      () => rm(directory, { recursive: true, force: true }),
-    );
-  },
+    return { dialect: () => createSqliteDialect(new Database(file)), cleanup: () => rm(directory, { recursive: true, force: true }) };
+  }),
 });
 
 describe('SQLite file pragmas and the in-memory store', () => {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, it } from 'vitest';
 import { createBunSqliteDialect, type BunSqliteDatabase } from '../../storage/index.ts';
 import { storeSuite } from './store-suite.ts';
-import { trackedTarget } from './targets.ts';
+import { sqliteTargets } from './templates.ts';
 
 // A variable, so that type checking under Node does not look for Bun's module.
 const BUN_SQLITE: string = 'bun:sqlite';
@@ -22,14 +22,10 @@ if (!('Bun' in globalThis)) {
   const { Database } = (await import(BUN_SQLITE)) as { Database: new (file: string) => BunSqliteDatabase };
   storeSuite('SQLite (bun:sqlite, file)', {
     sharedOpen: true,
-    async createTarget() {
+    ...sqliteTargets(async () => {
       const directory = await mkdtemp(join(tmpdir(), 'arena-store-'));
       const file = join(directory, 'arena.db');
-      return trackedTarget(
-        'sqlite',
-        () => createBunSqliteDialect(new Database(file)),
-        () => rm(directory, { recursive: true, force: true }),
-      );
-    },
+      return { dialect: () => createBunSqliteDialect(new Database(file)), cleanup: () => rm(directory, { recursive: true, force: true }) };
+    }),
   });
 }

@@ -8,6 +8,7 @@
  */
 import { Miniflare } from 'miniflare';
 import type { D1DatabaseLike, D1StatementLike } from '../../storage/index.ts';
+import type { Statement } from './templates.ts';
 
 const WORKER = `
 export default {
@@ -15,8 +16,13 @@ export default {
     const [client, server] = Object.values(new WebSocketPair());
     server.accept();
     server.addEventListener('message', async (event) => {
-      const { id, binding, sql, parameters } = JSON.parse(event.data);
+      const { id, binding, sql, parameters, batch } = JSON.parse(event.data);
       try {
+        if (batch) {
+          await env[binding].batch(batch.map((statement) => env[binding].prepare(statement.sql).bind(...statement.parameters)));
+          server.send(JSON.stringify({ id, results: [] }));
+          return;
+        }
         const { results, meta } = await env[binding].prepare(sql).bind(...parameters).all();
         server.send(JSON.stringify({ id, results, meta: { changes: meta.changes, last_row_id: meta.last_row_id } }));
       } catch (error) {
@@ -34,8 +40,11 @@ interface Answer {
   meta?: { changes?: number; last_row_id?: number };
 }
 
-/** A statement's answer by its id. */
-type Send = (statement: { binding: string; sql: string; parameters: unknown[] }) => Promise<Answer>;
+/** One statement, or a batch of them run as one transaction (D1's `batch`). */
+type Message = { binding: string } & (Statement | { batch: Statement[] });
+
+/** A message's answer by its id. */
+type Send = (message: Message) => Promise<Answer>;
 
 const channels = new WeakMap<Miniflare, Promise<Send>>();
 
@@ -61,11 +70,11 @@ function channelOf(miniflare: Miniflare): Promise<Send> {
         waiting.delete(answer.id);
       });
       let next = 0;
-      return (statement) =>
+      return (message) =>
         new Promise<Answer>((resolve) => {
           const id = next++;
           waiting.set(id, resolve);
-          socket.send(JSON.stringify({ id, ...statement }));
+          socket.send(JSON.stringify({ id, ...message }));
         });
     })();
     channels.set(miniflare, channel);
@@ -85,4 +94,10 @@ export function bridgedDatabase(miniflare: Miniflare, index: number): D1Database
     },
   });
   return { prepare: (sql) => statement(sql, []) };
+}
+
+/** Runs `statements` on `DB<index>` as one batch: a single message, one transaction in workerd. */
+export async function runBatch(miniflare: Miniflare, index: number, statements: Statement[]): Promise<void> {
+  const answer = await (await channelOf(miniflare))({ binding: `DB${index}`, batch: statements });
+  if (answer.error !== undefined) throw new Error(answer.error);
 }

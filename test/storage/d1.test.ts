@@ -7,10 +7,10 @@
 import { Miniflare } from 'miniflare';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createD1Dialect, openStore } from '../../storage/index.ts';
-import { bridgedDatabase, miniflareWithDatabases } from './d1-bridge.ts';
+import { bridgedDatabase, miniflareWithDatabases, runBatch } from './d1-bridge.ts';
 import { DAY_1, newAgent, newAttempt, registeredOf, retainedOf } from '../support/fixtures/store-records.ts';
 import { storeSuite } from './store-suite.ts';
-import { trackedTarget } from './targets.ts';
+import { sqliteTargets, type Statement } from './templates.ts';
 
 const DATABASES_PER_WORKERD = 32;
 const started: Miniflare[] = [];
@@ -20,7 +20,9 @@ let handedOut = 0;
 function freshDatabase() {
   const index = handedOut++ % DATABASES_PER_WORKERD;
   if (index === 0) started.push(miniflareWithDatabases(DATABASES_PER_WORKERD));
-  return bridgedDatabase(started[started.length - 1]!, index);
+  const miniflare = started[started.length - 1]!;
+  const database = bridgedDatabase(miniflare, index);
+  return { dialect: () => createD1Dialect(database), restore: (statements: Statement[]) => runBatch(miniflare, index, statements) };
 }
 
 afterAll(async () => {
@@ -29,10 +31,11 @@ afterAll(async () => {
 
 storeSuite('D1 (miniflare)', {
   sharedOpen: true,
-  async createTarget() {
-    const database = freshDatabase();
-    return trackedTarget('sqlite', () => createD1Dialect(database));
-  },
+  // D1 has no interactive transactions: a migrated copy is made with one batch.
+  ...sqliteTargets(
+    async () => freshDatabase(),
+    (database, statements) => database.restore(statements),
+  ),
 });
 
 describe('D1 through miniflare’s binding object', () => {

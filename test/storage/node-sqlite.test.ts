@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, it } from 'vitest';
 import { createNodeSqliteDialect, type NodeSqliteDatabase } from '../../storage/index.ts';
 import { storeSuite } from './store-suite.ts';
-import { trackedTarget } from './targets.ts';
+import { sqliteTargets } from './templates.ts';
 
 // A variable, so that type checking against Node 20's types does not look for the module.
 const NODE_SQLITE: string = 'node:sqlite';
@@ -23,14 +23,10 @@ if (sqlite === null) {
   const { DatabaseSync } = sqlite;
   storeSuite(`SQLite (node:sqlite on ${'Deno' in globalThis ? 'Deno' : 'Node'}, file)`, {
     sharedOpen: true,
-    async createTarget() {
+    ...sqliteTargets(async () => {
       const directory = await mkdtemp(join(tmpdir(), 'arena-store-'));
       const file = join(directory, 'arena.db');
-      return trackedTarget(
-        'sqlite',
-        () => createNodeSqliteDialect(new DatabaseSync(file)),
-        () => rm(directory, { recursive: true, force: true }),
-      );
-    },
+      return { dialect: () => createNodeSqliteDialect(new DatabaseSync(file)), cleanup: () => rm(directory, { recursive: true, force: true }) };
+    }),
   });
 }

@@ -18,6 +18,7 @@ afterAll(async () => {
 });
 
 storeSuite('PostgreSQL (PGlite)', {
+  family: 'postgres',
   sharedOpen: false,
   async createTarget() {
     await pglite.exec('DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;');

@@ -10,6 +10,7 @@ import { createPostgresDialect } from '../../storage/index.ts';
 import { postgresInterleavings, type ServerDatabase } from './postgres-interleavings.ts';
 import { storeSuite } from './store-suite.ts';
 import { trackedTarget } from './targets.ts';
+import { once } from './templates.ts';
 
 const url = process.env.DATABASE_URL;
 
@@ -22,11 +23,14 @@ if (url === undefined || url === '') {
   afterAll(() => admin.end());
   let created = 0;
 
-  /** Drops a test database once the ended pools' connections are gone (ending does not wait for that). */
-  async function dropDatabase(name: string): Promise<void> {
+  /**
+   * Runs `statement` again while a database it names still has sessions (55006): ending a pool
+   * does not wait for its connections to go, and dropping or copying a database needs them gone.
+   */
+  async function retryWhileInUse(statement: () => Promise<unknown>): Promise<void> {
     for (let tries = 0; ; tries++) {
       try {
-        await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+        await statement();
         return;
       } catch (error) {
         if ((error as { code?: string }).code !== '55006' || tries > 100) throw error;
@@ -35,20 +39,34 @@ if (url === undefined || url === '') {
     }
   }
 
-  async function createDatabase(): Promise<ServerDatabase> {
+  const dropDatabase = (name: string) => retryWhileInUse(() => admin.query(`DROP DATABASE IF EXISTS ${name}`));
+
+  /** A new database: empty, or a copy of `template`. */
+  async function createDatabase(template?: string): Promise<ServerDatabase> {
     const name = `arena_store_${process.pid}_${++created}`;
-    await admin.query(`CREATE DATABASE ${name}`);
+    await retryWhileInUse(() => admin.query(`CREATE DATABASE ${name}${template === undefined ? '' : ` TEMPLATE ${template}`}`));
     const address = new URL(url!);
     address.pathname = `/${name}`;
     return { name, address: address.href, drop: () => dropDatabase(name) };
   }
 
+  const targetOn = ({ address, drop }: ServerDatabase) => trackedTarget('postgres', () => createPostgresDialect(new pg.Pool({ connectionString: address, max: 8 })), drop);
+
+  /** A database migrated once, closed, for `CREATE DATABASE … TEMPLATE` to copy. */
+  const template = once(async () => {
+    const database = await createDatabase();
+    const target = targetOn({ ...database, drop: async () => {} });
+    await target.open();
+    await target.dispose();
+    return database;
+  });
+  afterAll(async () => (await template().catch(() => null))?.drop());
+
   storeSuite('PostgreSQL (pg, server)', {
+    family: 'postgres',
     sharedOpen: true,
-    async createTarget() {
-      const { address, drop } = await createDatabase();
-      return trackedTarget('postgres', () => createPostgresDialect(new pg.Pool({ connectionString: address, max: 8 })), drop);
-    },
+    createTarget: async () => targetOn(await createDatabase()),
+    createMigratedTarget: async () => targetOn(await createDatabase((await template()).name)),
   });
   postgresInterleavings(admin, createDatabase);
 }

@@ -1,11 +1,13 @@
 /**
  * The one storage suite: every `Store` method and every atomicity promise, run on each dialect
  * by a small `*.test.ts` that says how to get a fresh database (`StoreTarget`). Each test gets
- * its own database, so counts and season standings start from nothing.
+ * its own database, so counts and season standings start from nothing: a migrated copy of one
+ * (see templates.ts), or an empty one for the cases about migrating.
  */
 import { afterEach, beforeEach, describe } from 'vitest';
 import type { Kysely } from 'kysely';
 import type { Store } from '../../core/store/store.ts';
+import type { DialectFamily } from '../../storage/index.ts';
 import { agentCases } from './cases/agents.ts';
 import { arrivalCases } from './cases/arrivals.ts';
 import { attemptCases } from './cases/attempts.ts';
@@ -45,8 +47,11 @@ export interface StoreTarget {
 
 /** How to test one dialect. */
 export interface DialectUnderTest {
+  family: DialectFamily;
   /** A fresh, empty database. */
   createTarget(): Promise<StoreTarget>;
+  /** A fresh database as the migrations leave it, copied from one migrated before (quicker than migrating each). */
+  createMigratedTarget?(): Promise<StoreTarget>;
   /** Whether a second `open` may run while another store is open (another process, in effect). */
   sharedOpen: boolean;
 }
@@ -63,46 +68,55 @@ export interface SuiteContext {
 
 export function storeSuite(name: string, dialect: DialectUnderTest): void {
   describe(name, () => {
-    let target: StoreTarget | undefined;
-    let opened: OpenedStore | undefined;
-    beforeEach(async () => {
-      target = await dialect.createTarget();
-      opened = await target.open();
+    describe('on a migrated database', () => {
+      const context = contextOn(dialect, () => dialect.createMigratedTarget?.() ?? dialect.createTarget());
+      agentCases(context);
+      attemptCases(context);
+      listingCases(context);
+      figureCases(context);
+      idempotencyCases(context);
+      requestDigestCases(context);
+      rateLimitCases(context);
+      a2aKeepsNothingCases(context);
+      clubhouseCases(context);
+      rulesCases(context);
+      arrivalCases(context);
+      eventCases(context);
+      concurrencyCases(context);
+      socialConcurrencyCases(context);
     });
-    afterEach(async () => {
-      await target?.dispose();
-      target = undefined;
-      opened = undefined;
+    describe('on an empty database', () => {
+      lifecycleCases(contextOn(dialect, () => dialect.createTarget()));
     });
-    const context: SuiteContext = {
-      get target() {
-        return target!;
-      },
-      get opened() {
-        return opened!;
-      },
-      get store() {
-        return opened!.store;
-      },
-      async stores() {
-        return dialect.sharedOpen ? [opened!.store, (await target!.open()).store] : [opened!.store];
-      },
-      dialect,
-    };
-    agentCases(context);
-    attemptCases(context);
-    listingCases(context);
-    figureCases(context);
-    idempotencyCases(context);
-    requestDigestCases(context);
-    rateLimitCases(context);
-    a2aKeepsNothingCases(context);
-    clubhouseCases(context);
-    rulesCases(context);
-    arrivalCases(context);
-    eventCases(context);
-    concurrencyCases(context);
-    socialConcurrencyCases(context);
-    lifecycleCases(context);
   });
+}
+
+/** A context whose every test gets a target from `createTarget`, opened, and disposed after. */
+function contextOn(dialect: DialectUnderTest, createTarget: () => Promise<StoreTarget>): SuiteContext {
+  let target: StoreTarget | undefined;
+  let opened: OpenedStore | undefined;
+  beforeEach(async () => {
+    target = await createTarget();
+    opened = await target.open();
+  });
+  afterEach(async () => {
+    await target?.dispose();
+    target = undefined;
+    opened = undefined;
+  });
+  return {
+    get target() {
+      return target!;
+    },
+    get opened() {
+      return opened!;
+    },
+    get store() {
+      return opened!.store;
+    },
+    async stores() {
+      return dialect.sharedOpen ? [opened!.store, (await target!.open()).store] : [opened!.store];
+    },
+    dialect,
+  };
 }

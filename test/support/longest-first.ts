@@ -9,17 +9,18 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * load), two of its Clubhouse writes found the connection closed in two runs of three.
  */
 export const LONGEST = [
-  'test/storage/d1.test.ts',
-  'test/storage/postgres.test.ts',
   'test/pages/browser.test.ts',
-  'test/storage/other-runtimes.test.ts',
   'test/fuzz/hostile-input.test.ts',
-  'test/storage/pglite.test.ts',
-  'test/cli/league.test.ts',
-  'test/openapi/generated-client.test.ts',
+  'test/storage/postgres.test.ts',
+  'test/storage/d1.test.ts',
+  'test/storage/other-runtimes.test.ts',
   'test/events/clients-leaving.test.ts',
   'test/local/graceful-shutdown.test.ts',
+  'test/storage/pglite.test.ts',
+  'test/cli/league.test.ts',
+  'test/crash/lost-answer.test.ts',
   'test/package/installed.test.ts',
+  'test/openapi/generated-client.test.ts',
 ];
 
 export class LongestFirst extends BaseSequencer {

@@ -5,6 +5,7 @@ import type { SuiteContext } from '../store-suite.ts';
 import { at, DAY_1, DAY_2, newAgent, newAttempt, recordOf, registeredOf, retainedOf } from '../../support/fixtures/store-records.ts';
 import { newArrival, newProposal, newReply, newRevision, newTopic } from '../../support/fixtures/social-records.ts';
 import { publicOf } from './arrivals.ts';
+import { schemaOf } from '../templates.ts';
 
 const MIGRATIONS = [
   '0001-league',
@@ -40,6 +41,18 @@ export function lifecycleCases(context: SuiteContext): void {
       expect(await context.opened.migrate()).toEqual([]);
       expect(await context.store.totals()).toEqual({ agents: 1, entrants: 1, attempts: 1 });
       expect(await context.store.agentById(agent.id)).toEqual(recordOf(agent));
+    });
+
+    it.skipIf(context.dialect.createMigratedTarget === undefined)('gives the other cases copies with the schema and records migrating gives', async () => {
+      const copy = await context.dialect.createMigratedTarget!();
+      try {
+        const opened = await copy.open();
+        expect(opened.ran).toEqual([]);
+        const { family } = context.dialect;
+        expect(await schemaOf(opened.db, family)).toEqual(await schemaOf(context.opened.db, family));
+      } finally {
+        await copy.dispose();
+      }
     });
 
     it.skipIf(!context.dialect.sharedOpen)('migrates once when two clients start on a new database at the same time', async () => {
