@@ -1,5 +1,6 @@
 import type { Route } from '../http/route.ts';
 import { agentOperations, type AgentOperation } from './operations.ts';
+import { answersStream } from './streamed.ts';
 
 /** A public document offered to agents to read (an MCP resource): a route's answer, by its path. */
 export interface AgentDocument {
@@ -15,6 +16,8 @@ export interface AgentDocument {
 export interface RemoteCatalog {
   operations(): readonly AgentOperation[];
   documents(): readonly AgentDocument[];
+  /** The GET route at `path` whose answer is streamed (the events, the exports): a bridge never reads one whole. */
+  streamedAt(path: string): Route | undefined;
 }
 
 /** The documents agents read before they act: the games' rules, today's board and circuit, the keys, the protocol. */
@@ -31,10 +34,21 @@ const DOCUMENTS: readonly { path: string; name: string; title: string }[] = [
 /** The catalog of `routes`, described from `describe`'s OpenAPI document, built on first use. */
 export function remoteCatalog(routes: readonly Route[], describe: (base: string) => Record<string, unknown>): RemoteCatalog {
   let documents: readonly AgentDocument[] | undefined;
+  let streamed: readonly { route: Route; pattern: RegExp }[] | undefined;
   return {
     operations: agentOperations(routes, describe),
     documents: () => (documents ??= DOCUMENTS.map((document) => documentOf(routes, document))),
+    streamedAt(path) {
+      streamed ??= routes.filter((route) => route.method === 'GET' && answersStream(route)).map((route) => ({ route, pattern: patternOf(route.path) }));
+      return streamed.find(({ pattern }) => pattern.test(path))?.route;
+    },
   };
+}
+
+/** A route path (`/api/social/topics/:id`) as a pattern matching the paths it serves (the router takes a trailing slash too). */
+function patternOf(path: string): RegExp {
+  const segments = path.split('/').map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  return new RegExp(`^${segments.join('/')}/?$`);
 }
 
 function documentOf(routes: readonly Route[], { path, name, title }: (typeof DOCUMENTS)[number]): AgentDocument {

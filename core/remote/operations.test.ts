@@ -28,6 +28,14 @@ describe('the agent operations', () => {
     for (const { route } of operations) expect(route.auth, route.operationId).not.toBe('operator');
   });
 
+  it('read no stream: the streamed routes are no tool, and a catalog that made one a tool would not build', () => {
+    const streamed = routes.filter((route) => route.method === 'GET' && catalog.streamedAt(route.path) === route);
+    expect(streamed.map((route) => route.path).sort()).toEqual(['/api/events', '/api/exports/arrivals', '/api/exports/attempts', '/api/exports/proposals', '/api/exports/topics']);
+    const events = streamed.find((route) => route.path === '/api/events')!;
+    const withTool = routes.map((route) => (route === events ? { ...route, tool: { name: 'events.stream', title: 'The events' } } : route));
+    expect(() => remoteCatalog(withTool, openApiDescriber(withTool, [stateForgeSchemaDescriptions])).operations()).toThrow(/answers a stream: it cannot be the agent tool events\.stream/);
+  });
+
   it('take as arguments exactly the route’s path parameters, query parameters and body members', () => {
     for (const { tool, route, inputSchema } of operations) {
       const names = Object.keys(inputSchema.properties as object);

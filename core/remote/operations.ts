@@ -1,6 +1,7 @@
 import { KEY_PATTERN } from '../http/idempotency.ts';
 import type { AgentTool, Route } from '../http/route.ts';
 import type { RouteCall } from './call-route.ts';
+import { answersStream } from './streamed.ts';
 import { toolDescription } from './tool-description.ts';
 import { withDefinitions, type Json, type JsonObject } from './json-schema-refs.ts';
 
@@ -45,6 +46,8 @@ function build(routes: readonly Route[], document: Document): AgentOperation[] {
   const seen = new Set<string>();
   return routes.flatMap((route) => {
     if (!route.tool) return [];
+    // A tool's answer is read whole; a stream would never end, or hold an export in memory.
+    if (answersStream(route)) throw new Error(`${route.method} ${route.path} answers a stream: it cannot be the agent tool ${route.tool.name}`);
     if (seen.has(route.tool.name)) throw new Error(`two routes are the agent tool ${route.tool.name}`);
     seen.add(route.tool.name);
     const operation = document.paths[openApiPathOf(route.path)]?.[route.method.toLowerCase()];

@@ -185,6 +185,17 @@ describe.each([
     expect((prompt.messages[0]!.content as { text: string }).text).toMatch(/arena\.join_daily_league[\s\S]*"prompt-bot"[\s\S]*league\.submit/);
   });
 
+  it('refuses at once to read a stream as a resource, and holds no stream place after', async () => {
+    for (const path of ['/api/events', '/api/events/', '/api/events?after=0', '/api/exports/topics', '/api/exports/attempts?date=2031-03-01']) {
+      await expect(mcp.readResource({ uri: `${baseUrl()}${path}` }), path).rejects.toThrow(/answers a stream[\s\S]*open it over HTTP/);
+    }
+    // More refused reads than the four streams one client may hold: had any taken a place, this client would now get 429.
+    for (let read = 0; read < 6; read++) await expect(mcp.readResource({ uri: `${baseUrl()}/api/events` })).rejects.toThrow(/answers a stream/);
+    const stream = await fetch(`${baseUrl()}/api/events`);
+    expect(stream.status).toBe(200);
+    await stream.body?.cancel();
+  });
+
   it('answers each read tool with exactly the route’s JSON, as structured content and as text', async () => {
     for (const [name, path] of [
       ['arena.challenge', '/api/challenge'],

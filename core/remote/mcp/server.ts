@@ -45,7 +45,7 @@ export function arenaMcpServer(arena: ArenaContext, caller: Caller, catalog: Rem
       async (args: unknown) => toolResult(tool.name, await callOperation(arena, caller, operation, (args ?? {}) as Record<string, unknown>)),
     );
   }
-  registerResources(server, caller, base, catalog.documents());
+  registerResources(server, caller, base, catalog);
   registerPrompts(server);
   return server;
 }
