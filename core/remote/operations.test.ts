@@ -33,7 +33,9 @@ describe('the agent operations', () => {
     expect(streamed.map((route) => route.path).sort()).toEqual(['/api/events', '/api/exports/arrivals', '/api/exports/attempts', '/api/exports/proposals', '/api/exports/topics']);
     const events = streamed.find((route) => route.path === '/api/events')!;
     const withTool = routes.map((route) => (route === events ? { ...route, tool: { name: 'events.stream', title: 'The events' } } : route));
-    expect(() => remoteCatalog(withTool, openApiDescriber(withTool, [stateForgeSchemaDescriptions])).operations()).toThrow(/answers a stream: it cannot be the agent tool events\.stream/);
+    expect(() => remoteCatalog(withTool, openApiDescriber(withTool, [stateForgeSchemaDescriptions])).operations()).toThrow(
+      /answers a stream: it cannot be the agent tool events\.stream/,
+    );
   });
 
   it('take as arguments exactly the route’s path parameters, query parameters and body members', () => {
