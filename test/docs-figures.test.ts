@@ -14,7 +14,7 @@ import { CAPABILITY_TTL_SECONDS } from '../core/agents/capability.ts';
 import { MAX_KEY_GENERATION } from '../core/agents/keys.ts';
 import { HANDLE_PATTERN, REGISTRATION_NONCE_PATTERN } from '../core/agents/schema.ts';
 import { INTERFACE_VERSION } from '../core/discovery/openapi/document.ts';
-import { EVENT_PAGE } from '../core/events/stream.ts';
+import { EVENT_PAGE, FOLLOWER_BUFFER } from '../core/events/stream.ts';
 import { EXPORT_FORMAT } from '../core/exports/dataset.ts';
 import { EXPORT_PAGE } from '../core/exports/routes.ts';
 import { MAX_ACTIONS } from '../core/games/packet-run/actions.ts';
@@ -259,7 +259,7 @@ const FIGURES: Record<string, string[]> = {
   'docs/protocol/keys.md': [`A key may be rotated ${MAX_KEY_GENERATION} times`, `while the capability is valid (${CAPABILITY_TTL_SECONDS / 86_400} days`],
   'docs/protocol/rules-desk.md': [`the newest ${REVIEWS_LISTED} at most`],
   'docs/protocol/exports.md': [`a page (${EXPORT_PAGE} records) at a time`, `(\`${EXPORT_FORMAT}\`;`],
-  'docs/protocol/events.md': [`a page (${EVENT_PAGE} events) at a time`],
+  'docs/protocol/events.md': [`a page (${EVENT_PAGE} events) at a time`, `at most ${FOLLOWER_BUFFER} events waiting`],
   'docs/protocol/mcp.md': [
     `An answer of at most ${LARGE_ANSWER_CHARACTERS} characters of JSON`,
     `Bodies are held to ${MAX_BODY_BYTES} bytes`,

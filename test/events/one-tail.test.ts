@@ -115,7 +115,7 @@ describe('the events tail', () => {
     const KINDS: (EventKind[] | undefined)[] = [undefined, ['arrival.recorded'], ['attempt.retained', 'standings.changed'], ['field.changed']];
     const step = fc.oneof(
       fc.record({ write: fc.constantFrom('here', 'elsewhere'), count: fc.integer({ min: 1, max: 4 }) }),
-      fc.record({ open: fc.nat(), kinds: fc.constantFrom(...KINDS) }),
+      fc.record({ open: fc.nat(), kinds: fc.constantFrom(...KINDS), readEveryMs: fc.integer({ min: 0, max: 4 }) }),
       fc.record({ pause: fc.integer({ min: 0, max: 12 }) }),
     );
     await fc.assert(
@@ -124,7 +124,8 @@ describe('the events tail', () => {
         const arena = await arenaOn(store, 3);
         const agent = newAgent();
         await store.registerAgent(agent);
-        // Each stream is read from the moment it opens, while the writes go on.
+        // Each stream is read from the moment it opens, while the writes go on, some slowly: a
+        // stream catching up then joins a tail that has moved on meanwhile.
         const streams: { stream: Awaited<ReturnType<typeof ndjsonStream>>; cursor: number; kinds: EventKind[] | undefined; received: number[]; reading: Promise<void> }[] = [];
         try {
           for (const current of steps) {
@@ -140,7 +141,10 @@ describe('the events tail', () => {
               const stream = await ndjsonStream(arena, current.kinds ? `?kind=${current.kinds.join(',')}` : '', String(cursor));
               const received: number[] = [];
               const reading = (async () => {
-                for (let message = await stream.next(); message !== undefined; message = await stream.next()) received.push(message.id);
+                for (let message = await stream.next(); message !== undefined; message = await stream.next()) {
+                  received.push(message.id);
+                  await pause(current.readEveryMs);
+                }
               })();
               streams.push({ stream, cursor, kinds: current.kinds, received, reading });
             } else {
