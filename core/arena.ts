@@ -72,8 +72,10 @@ export interface ArenaOptions {
    * (`pollMs`, default 1000; this instance's own writes wake its streams at once, and so do the
    * store's notices of other instances' writes where it has them: PostgreSQL's), the longest
    * silence before a heartbeat (`heartbeatMs`, default 15000), the streams one client may
-   * hold open at once (`streamsPerClient`, default 4), and those the instance holds open in all
-   * (`maxStreams`, default 1000).
+   * hold open at once (`streamsPerClient`, default 4), those the instance holds open in all
+   * (`maxStreams`, default 1000), and whether caught-up streams follow one reader of new events
+   * (`oneReader`, default true; false where a request's work ends with the request, as on
+   * Workers, so that each stream reads on its own).
    */
   events?: Partial<EventStreamSettings>;
   /** The runtime's name for `/metrics` (`node`, `bun`, `deno`, `workers`). */
@@ -208,14 +210,16 @@ export async function createArenaContext(options: ArenaOptions): Promise<ArenaCo
   };
 }
 
-const EVENT_STREAM_DEFAULTS: EventStreamSettings = { pollMs: 1000, heartbeatMs: 15_000, streamsPerClient: 4, maxStreams: 1000 };
+const EVENT_STREAM_DEFAULTS: EventStreamSettings = { pollMs: 1000, heartbeatMs: 15_000, streamsPerClient: 4, maxStreams: 1000, oneReader: true };
 
 function checkOptions(options: ArenaOptions): void {
   if (options.secret.length < 32) throw new RangeError('the server secret must be at least 32 bytes');
   if (options.operatorToken !== undefined && options.operatorToken.length < 32) {
     throw new RangeError('the operator token must be at least 32 characters');
   }
-  for (const [name, value] of Object.entries(options.events ?? {})) {
+  const { oneReader, ...counts } = options.events ?? {};
+  if (oneReader !== undefined && typeof oneReader !== 'boolean') throw new TypeError('events.oneReader must be true or false');
+  for (const [name, value] of Object.entries(counts)) {
     if (value !== undefined && !(Number.isSafeInteger(value) && value >= 1)) throw new RangeError(`events.${name} must be a positive whole number`);
   }
 }

@@ -25,8 +25,14 @@ export interface EventStreamSettings {
   heartbeatMs: number;
   /** Event streams one client (by address) may hold open at once on this instance. */
   streamsPerClient: number;
-  /** Event streams this instance holds open at once, whoever the clients (each polls the store). */
+  /** Event streams this instance holds open at once, whoever the clients. */
   maxStreams: number;
+  /**
+   * Whether streams, once caught up, follow the instance's one reader of new events (core/events/tail.ts),
+   * or each read the store on its own. On Workers a request's work ends with it, and the reader
+   * would end with the request that started it, so each stream there reads on its own.
+   */
+  oneReader: boolean;
 }
 
 /** Who a request's bearer credential belongs to. */

@@ -1,12 +1,14 @@
 /**
  * An open event stream: the events after a cursor, read from the store a page at a time, sent as
  * Server-Sent Events or NDJSON; then, caught up, it follows the instance's one reader of new
- * events (tail.ts), with a heartbeat whenever nothing has been sent for a while. The store is the
+ * events (tail.ts), or on Workers goes on reading on its own, with a heartbeat whenever nothing
+ * has been sent for a while. The store is the
  * only source, so a stream that resumes after the last id it received misses nothing and repeats
  * nothing.
  */
 import type { ArenaContext } from '../context.ts';
 import { StorageUnavailableError } from '../store/errors.ts';
+import { EVENT_BELL } from './bell.ts';
 import type { PublicEvent } from './present.ts';
 import type { EventFilter } from './records.ts';
 import { EVENT_PAGE, EVENT_TAIL, presented, takes, type Follower, type PresentedEvent } from './tail.ts';
@@ -86,16 +88,18 @@ export async function* eventStream(arena: ArenaContext, request: StreamRequest):
 
 async function* openStream(arena: ArenaContext, { format, opened, filter, signal }: StreamRequest): AsyncGenerator<string> {
   const write = format === 'sse' ? sse : ndjson;
-  const { heartbeatMs } = arena.settings.events;
+  const { heartbeatMs, pollMs, oneReader } = arena.settings.events;
   const tail = arena.memory.get(EVENT_TAIL);
+  const bell = arena.memory.get(EVENT_BELL);
   yield write.opened(opened);
   let quietSince = performance.now();
   // Catching up, alone: every event after the cursor (its filter applied here, so the cursor
   // passes the events it leaves out), until no further on than the tail, which it then follows.
   let cursor = opened.id;
-  let follower: StreamFollower;
-  for (;;) {
+  let follower: StreamFollower | undefined;
+  while (follower === undefined) {
     if (signal.aborted) return;
+    const rung = bell.generation;
     const records = await arena.store.eventsAfter(cursor, {}, EVENT_PAGE);
     for (const record of records) {
       cursor = record.id;
@@ -105,8 +109,19 @@ async function* openStream(arena: ArenaContext, { format, opened, filter, signal
       if (signal.aborted) return;
     }
     if (records.length === EVENT_PAGE) continue;
-    follower = new StreamFollower(filter, format, cursor);
-    if (tail.join(arena, follower, cursor)) break;
+    if (oneReader) {
+      const joining = new StreamFollower(filter, format, cursor);
+      if (tail.join(arena, joining, cursor)) follower = joining;
+      continue;
+    }
+    // Reading on its own (Workers): again once rung, at the poll, or after a heartbeat.
+    const untilHeartbeat = heartbeatMs - (performance.now() - quietSince);
+    if (untilHeartbeat <= 0) {
+      yield write.heartbeat;
+      quietSince = performance.now();
+      continue;
+    }
+    await bell.wait(rung, Math.min(pollMs, untilHeartbeat), signal);
   }
   try {
     while (!signal.aborted) {

@@ -92,6 +92,27 @@ export function liveEvents(target: Target): void {
       }
     });
 
+    it('keeps sending to the streams that stay once the one that started the instance reading has gone', async () => {
+      const agent = await joinedAgent(target.baseUrl, handle());
+      // The first stream's request starts the instance's reader of new events; the second follows it too.
+      const first = await openEventStream(url(`?agent=${agent.handle}`));
+      await first.next();
+      await submit(agent, true);
+      await first.until((message) => message.event === 'attempt.retained');
+      const second = await openEventStream(url(`?agent=${agent.handle}`));
+      try {
+        await second.next();
+        first.close();
+        for (let tries = 0; tries < 200 && (await streamsOpen()) > 1; tries++) await new Promise((resolve) => setTimeout(resolve, 25));
+        expect(await streamsOpen()).toBe(1);
+        const after = await submit(agent, false);
+        const received = await second.until((message) => message.event === 'attempt.retained');
+        expect(received.at(-1)!.data.data.id).toBe(after);
+      } finally {
+        second.close();
+      }
+    });
+
     it('resumes after a disconnect with Last-Event-ID, with nothing missed and nothing repeated', async () => {
       const agent = await joinedAgent(target.baseUrl, handle());
       const first = await openEventStream(url(`?agent=${agent.handle}`));

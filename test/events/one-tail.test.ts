@@ -18,8 +18,8 @@ import { newAgent, newAttempt } from '../support/fixtures/store-records.ts';
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** An in-process arena whose streams poll every `pollMs` and stay quiet otherwise. */
-async function arenaOn(store: Store, pollMs = 5) {
-  return createArena({ signingKey: randomSeed(), secret: randomSeed(), store, events: { pollMs, heartbeatMs: 600_000, streamsPerClient: 999 } });
+async function arenaOn(store: Store, pollMs = 5, oneReader = true) {
+  return createArena({ signingKey: randomSeed(), secret: randomSeed(), store, events: { pollMs, heartbeatMs: 600_000, streamsPerClient: 999, oneReader } });
 }
 
 /** An NDJSON stream of `arena`, read a line at a time. */
@@ -111,7 +111,10 @@ describe('the events tail', () => {
     await store.close();
   });
 
-  it('gives each stream every event after its cursor its filter takes, in order, once, however streams and writes interleave', async () => {
+  it.each([
+    ['following the one reader', true],
+    ['each reading on its own (as on Workers)', false],
+  ])('gives each stream every event after its cursor its filter takes, in order, once, however streams and writes interleave: %s', async (_, oneReader) => {
     const KINDS: (EventKind[] | undefined)[] = [undefined, ['arrival.recorded'], ['attempt.retained', 'standings.changed'], ['field.changed']];
     const step = fc.oneof(
       fc.record({ write: fc.constantFrom('here', 'elsewhere'), count: fc.integer({ min: 1, max: 4 }) }),
@@ -121,7 +124,7 @@ describe('the events tail', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 2, maxLength: 14 }), async (steps) => {
         const store = await openMemoryStore();
-        const arena = await arenaOn(store, 3);
+        const arena = await arenaOn(store, 3, oneReader);
         const agent = newAgent();
         await store.registerAgent(agent);
         // Each stream is read from the moment it opens, while the writes go on, some slowly: a
