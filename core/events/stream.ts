@@ -2,9 +2,8 @@
  * An open event stream: the events after a cursor, read from the store a page at a time, sent as
  * Server-Sent Events or NDJSON; then, caught up, it follows the instance's one reader of new
  * events (tail.ts), or on Workers goes on reading on its own, with a heartbeat whenever nothing
- * has been sent for a while. The store is the
- * only source, so a stream that resumes after the last id it received misses nothing and repeats
- * nothing.
+ * has been sent for a while. The store is the only source, so a stream that resumes after the
+ * last id it received misses nothing and repeats nothing.
  */
 import type { ArenaContext } from '../context.ts';
 import { StorageUnavailableError } from '../store/errors.ts';
@@ -23,6 +22,7 @@ export const FOLLOWER_BUFFER = 500;
 
 /** Text handed to the runtime at a time: what is waiting, up to about this many characters. */
 const CHUNK_CHARS = 64 * 1024;
+
 /** How often a disconnected EventSource is told to reconnect, in milliseconds (SSE `retry:`). */
 const RECONNECT_MS = 3000;
 
@@ -94,7 +94,8 @@ async function* openStream(arena: ArenaContext, { format, opened, filter, signal
   yield write.opened(opened);
   let quietSince = performance.now();
   // Catching up, alone: every event after the cursor (its filter applied here, so the cursor
-  // passes the events it leaves out), until no further on than the tail, which it then follows.
+  // passes the events it leaves out), until no further on than the tail, which it then follows;
+  // on Workers it goes on so, waiting for the bell, the poll or the heartbeat between reads.
   let cursor = opened.id;
   let follower: StreamFollower | undefined;
   while (follower === undefined) {
@@ -111,10 +112,12 @@ async function* openStream(arena: ArenaContext, { format, opened, filter, signal
     if (records.length === EVENT_PAGE) continue;
     if (oneReader) {
       const joining = new StreamFollower(filter, format, cursor);
-      if (tail.join(arena, joining, cursor)) follower = joining;
-      continue;
+      if (!tail.join(arena, joining, cursor)) continue;
+      follower = joining;
+      // Gone while waiting to be read: the tail lets go of it now, not when the body is next pulled.
+      signal.addEventListener('abort', () => tail.leave(joining), { once: true });
+      break;
     }
-    // Reading on its own (Workers): again once rung, at the poll, or after a heartbeat.
     const untilHeartbeat = heartbeatMs - (performance.now() - quietSince);
     if (untilHeartbeat <= 0) {
       yield write.heartbeat;
@@ -158,19 +161,20 @@ class StreamFollower implements Follower {
     private readonly after: number,
   ) {}
 
-  deliver(events: readonly PresentedEvent[]): void {
-    if (this.ended) return;
+  deliver(events: readonly PresentedEvent[]): boolean {
+    if (this.ended) return false;
     for (const event of events) {
       if (event.record.id <= this.after || !takes(this.filter, event.record)) continue;
       if (this.waiting.length >= FOLLOWER_BUFFER) {
         // Too far behind: what waits is dropped, and the client resumes from the last id it has.
         this.waiting = [];
         this.end();
-        return;
+        return false;
       }
       this.waiting.push(framed(event, this.format));
     }
     if (this.waiting.length > 0) this.wake?.();
+    return true;
   }
 
   end(): void {

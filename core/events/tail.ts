@@ -25,8 +25,8 @@ export interface PresentedEvent {
 
 /** A stream following the tail. */
 export interface Follower {
-  /** Each batch of events the tail read, in order; the follower keeps those its filter takes. */
-  deliver(events: readonly PresentedEvent[]): void;
+  /** Each batch of events the tail read, in order; the follower keeps those its filter takes. False: it is done (too far behind), and the tail lets go of it. */
+  deliver(events: readonly PresentedEvent[]): boolean;
   /** The tail stopped (the database failed): the follower ends, and its client reconnects with `Last-Event-ID`. */
   end(): void;
 }
@@ -81,7 +81,7 @@ export class EventTail {
           const events: PresentedEvent[] = [];
           for (const record of records) events.push(await presented(arena, record));
           this.cursor = records.at(-1)!.id;
-          for (const follower of [...this.followers]) follower.deliver(events);
+          for (const follower of [...this.followers]) if (!follower.deliver(events)) this.leave(follower);
           if (records.length === EVENT_PAGE) continue;
         }
         if (this.followers.size === 0) break;
