@@ -25,7 +25,10 @@ export interface PresentedEvent {
 
 /** A stream following the tail. */
 export interface Follower {
-  /** Each batch of events the tail read, in order; the follower keeps those its filter takes. False: it is done (too far behind), and the tail lets go of it. */
+  /**
+   * Each batch of events the tail read, in order; the follower keeps those its filter takes.
+   * False: it is done (too far behind), and the tail lets go of it.
+   */
   deliver(events: readonly PresentedEvent[]): boolean;
   /** The tail stopped (the database failed): the follower ends, and its client reconnects with `Last-Event-ID`. */
   end(): void;
