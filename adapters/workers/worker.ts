@@ -13,6 +13,7 @@ import {
 } from '../../core/index.ts';
 import { openD1Store, type D1DatabaseLike } from '../../storage/d1.ts';
 import { arenaSettingsOf, keysOf } from '../configuration/arena-options.ts';
+import { discardUnreadBody } from './unread-body.ts';
 import { ConfigurationError, readEnvironment, type Environment } from '../configuration/read.ts';
 import { arenaLogFor } from '../arena-log.ts';
 import { logFailure } from '../log-failure.ts';
@@ -42,33 +43,39 @@ export function createWorker(options: WorkerOptions = {}): ArenaWorker {
   let misconfiguration: string | undefined;
   return {
     async fetch(request, env) {
-      if (misconfiguration !== undefined) return refusal(misconfigured(misconfiguration));
-      arena ??= open(env, options).catch((error: unknown) => {
-        arena = undefined;
-        throw error;
-      });
-      let opened: Arena;
-      try {
-        opened = await arena;
-      } catch (error) {
-        if (error instanceof ConfigurationError) {
-          // Several requests may have waited on the same failed open: one line only.
-          if (misconfiguration === undefined) logFailure('the Worker is misconfigured; every request answers 503 until it is fixed', error);
-          misconfiguration = error.message;
-          return refusal(misconfigured(misconfiguration));
-        }
-        // D1 unreachable while the schema is checked: 503, and the next request tries again.
-        if (error instanceof StorageUnavailableError) return refusal(storageUnavailable());
-        logFailure('the arena could not be opened', error);
-        return refusal(internalFailure());
-      }
-      // Cloudflare sets CF-Connecting-IP to the client's address; it cannot be forged past the edge.
-      const address = request.headers.get('cf-connecting-ip');
-      // Checked while the answer still holds its bytes: asking an ordinary Response whether it has
-      // a body makes the runtime build a stream for it.
-      return standardResponse(varyingWithEncoding(await opened.answer(request, address === null ? {} : { clientAddress: address })));
+      const response = await answer(request, env);
+      await discardUnreadBody(request, response);
+      return response;
     },
   };
+
+  async function answer(request: Request, env: Env): Promise<Response> {
+    if (misconfiguration !== undefined) return refusal(misconfigured(misconfiguration));
+    arena ??= open(env, options).catch((error: unknown) => {
+      arena = undefined;
+      throw error;
+    });
+    let opened: Arena;
+    try {
+      opened = await arena;
+    } catch (error) {
+      if (error instanceof ConfigurationError) {
+        // Several requests may have waited on the same failed open: one line only.
+        if (misconfiguration === undefined) logFailure('the Worker is misconfigured; every request answers 503 until it is fixed', error);
+        misconfiguration = error.message;
+        return refusal(misconfigured(misconfiguration));
+      }
+      // D1 unreachable while the schema is checked: 503, and the next request tries again.
+      if (error instanceof StorageUnavailableError) return refusal(storageUnavailable());
+      logFailure('the arena could not be opened', error);
+      return refusal(internalFailure());
+    }
+    // Cloudflare sets CF-Connecting-IP to the client's address; it cannot be forged past the edge.
+    const address = request.headers.get('cf-connecting-ip');
+    // Checked while the answer still holds its bytes: asking an ordinary Response whether it has
+    // a body makes the runtime build a stream for it.
+    return standardResponse(varyingWithEncoding(await opened.answer(request, address === null ? {} : { clientAddress: address })));
+  }
 }
 
 /** The Worker wrangler.toml names: everything from the bindings. */

@@ -1,9 +1,22 @@
+import { Agent, request as httpRequest } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { client, expectProblem } from '../support/http.ts';
 import { sendRaw, type RawAnswer } from '../support/raw-http.ts';
 import type { Target } from './define.ts';
 
 const SUBMIT = '/api/games/packet-run/submit';
+
+/** One request through `agent` (a keep-alive agent reuses its connection): the answer's status, or the error. */
+function statusThrough(agent: Agent, method: string, url: string, headers: Record<string, string> = {}, body?: string): Promise<number | string> {
+  return new Promise((resolve) => {
+    const outgoing = httpRequest(url, { method, agent, headers }, (answer) => {
+      answer.resume();
+      answer.once('end', () => resolve(answer.statusCode ?? 0));
+    });
+    outgoing.once('error', (error) => resolve(error.message));
+    outgoing.end(body);
+  });
+}
 
 export function httpConventions(target: Target): void {
   const api = client(target.baseUrl);
@@ -134,6 +147,20 @@ export function httpConventions(target: Target): void {
         const [framing, body] = cases[index]!;
         expectRawProblem(answer, 413, 'payload-too-large', target.basePath);
         expect(answer.closed, `${framing} with ${body.length} bytes sent`).toBe(true);
+      }
+    });
+
+    it('keeps the connection for the next request after a write refused before its body was read', async () => {
+      // One connection, kept alive: a server that closed it without saying so would fail the next request.
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      try {
+        for (let round = 0; round < 5; round++) {
+          const headers = { 'content-type': 'application/json', authorization: 'Bearer not-a-key', 'idempotency-key': `kept-${round}` };
+          expect(await statusThrough(agent, 'POST', `${target.baseUrl()}/api/social/join`, headers, JSON.stringify({ pad: 'x'.repeat(2000) }))).toBe(401);
+          expect(await statusThrough(agent, 'GET', `${target.baseUrl()}/api/games`)).toBe(200);
+        }
+      } finally {
+        agent.destroy();
       }
     });
 
