@@ -5,8 +5,6 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * The files that run longest, measured (`Duration` per file in a run): started first, so none
  * is left running alone at the end while the other workers idle. Vitest orders by the durations
  * it remembers, but a fresh clone (CI) has none, and then its order is the files' names.
- * The Workers conformance suite is left out: started beside the D1 suite (two workerd under
- * load), two of its Clubhouse writes found the connection closed in two runs of three.
  */
 export const LONGEST = [
   'test/pages/browser.test.ts',
