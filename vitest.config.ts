@@ -13,7 +13,8 @@ export default defineConfig({
     // Two files at once on this 2-core machine: one at a time (Vitest's default, one fewer than
     // the cores) took 1,023 s where two took 738 s, isolated. Three were no faster (the machine's
     // CPU is the bound) and made timing flakier. With modules shared per worker (below) and the
-    // storage suite copying a migrated database, the run takes 534 s.
+    // storage suite copying a migrated database, the run took 534 s; 566 s with the tests since
+    // (587 s from a fresh clone): little margin left.
     maxWorkers: 2,
     sequence: { sequencer: LongestFirst },
     testTimeout: 30_000,
