@@ -13,10 +13,10 @@ import {
 } from '../../core/index.ts';
 import { openD1Store, type D1DatabaseLike } from '../../storage/d1.ts';
 import { arenaSettingsOf, keysOf } from '../configuration/arena-options.ts';
-import { discardUnreadBody } from './unread-body.ts';
 import { ConfigurationError, readEnvironment, type Environment } from '../configuration/read.ts';
 import { arenaLogFor } from '../arena-log.ts';
 import { logFailure } from '../log-failure.ts';
+import { discardUnreadBody } from './unread-body.ts';
 import { isCompressible, varyOnEncoding } from '../compression.ts';
 
 /**

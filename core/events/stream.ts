@@ -12,8 +12,6 @@ import type { PublicEvent } from './present.ts';
 import type { EventFilter } from './records.ts';
 import { EVENT_PAGE, EVENT_TAIL, presented, takes, type Follower, type PresentedEvent } from './tail.ts';
 
-export { EVENT_PAGE };
-
 /**
  * Events a stream may hold for a client that reads slower than they come. One more, and the
  * stream ends: the client reconnects with the last id it received and catches up from the store.
