@@ -45,13 +45,12 @@ export async function createSigner(seed: Uint8Array, engine: Ed25519Engine): Pro
 export async function createVerifier(publicKey: Uint8Array, engine: Ed25519Engine): Promise<Ed25519Verifier> {
   if (engine === 'noble') {
     const key = publicKey.slice();
-    // zip215: false is RFC 8032's strict verification, the same rule WebCrypto applies; noble
-    // throws on a signature of another length, where WebCrypto answers that it does not verify.
-    return { verify: async (signature, message) => signature.length === ED25519_SIGNATURE_BYTES && ed25519.verify(signature, message, key, { zip215: false }) };
+    // zip215: false is RFC 8032's strict verification, the same rule WebCrypto applies.
+    return { verify: async (signature, message) => hasSignatureLength(signature) && ed25519.verify(signature, message, key, { zip215: false }) };
   }
   const key = await crypto.subtle.importKey('raw', owned(publicKey), { name: 'Ed25519' }, false, ['verify']);
   return {
-    verify: async (signature, message) => crypto.subtle.verify({ name: 'Ed25519' }, key, owned(signature), owned(message)),
+    verify: async (signature, message) => hasSignatureLength(signature) && crypto.subtle.verify({ name: 'Ed25519' }, key, owned(signature), owned(message)),
   };
 }
 
@@ -73,6 +72,12 @@ export async function webCryptoSupportsEd25519(): Promise<boolean> {
 /** WebCrypto takes bytes backed by a plain ArrayBuffer; copy only when they are not. */
 function owned(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
   return bytes.buffer instanceof ArrayBuffer ? (bytes as Uint8Array<ArrayBuffer>) : new Uint8Array(bytes);
+}
+
+/** A signature of another length does not verify. Checked first because engines disagree on it:
+ * noble and workerd's WebCrypto throw, Node's WebCrypto answers false. */
+function hasSignatureLength(signature: Uint8Array): boolean {
+  return signature.length === ED25519_SIGNATURE_BYTES;
 }
 
 function assertSeed(seed: Uint8Array): void {

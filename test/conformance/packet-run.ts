@@ -181,6 +181,10 @@ export function packetRun(target: Target): void {
         const tampered = [
           `${header}.${payload.slice(0, 10)}${swapped}${payload.slice(11)}.${signature}`,
           `${header}.${payload}.${signature.slice(0, -1)}${signature.at(-1) === 'A' ? 'Q' : 'A'}`,
+          // A signature of another length: workerd's WebCrypto throws on it where Node's answers false.
+          `${header}.${payload}.${signature}${signature.slice(0, 20)}`,
+          `${header}.${payload}.${signature.slice(0, 40)}`,
+          `${header}.${payload}.`,
           `${header}.${payload}`,
           'not-a-token',
         ];
