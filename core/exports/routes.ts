@@ -6,12 +6,12 @@ import { CACHE, isHeld } from '../http/cache.ts';
 import { defineRoute } from '../http/route.ts';
 import { streamedBody } from '../http/streamed-body.ts';
 import { readableDay } from '../league/readable-day.ts';
-import { publicAttempt } from '../league/present.ts';
-import type { AttemptRecord } from '../league/records.ts';
+import type { AttemptRecord, StoredAttempt } from '../league/records.ts';
 import { publicProposal } from '../rules/present.ts';
 import { objectMessages } from '../schema/object-messages.ts';
 import { publicReply, publicTopic } from '../social/present.ts';
 import { isUtcDate, utcDate } from '../time/utc-day.ts';
+import { attemptLine } from './attempt-line.ts';
 import { CSV_LINE_END, csvRow } from './csv.ts';
 import { datasetDescription, DatasetDescriptionSchema, ATTEMPT_COLUMNS, EXPORT_FORMAT } from './dataset.ts';
 import { asLines, everyPage } from './lines.ts';
@@ -35,12 +35,9 @@ const AttemptExportQuerySchema = v.object(
   objectMessages(['date'], 'query parameters'),
 );
 
-/** One attempt as its JSON answer says it (`GET /api/league/attempts/{id}`), result and receipt included. */
-const attemptLine = (arena: ArenaContext) => (attempt: AttemptRecord) => JSON.stringify(publicAttempt(attempt, true, arena));
-
 /** One attempt as a row of the attempts table: its record and declaration, without the nested result. */
-function attemptRow(attempt: AttemptRecord): string {
-  const { declaration: who } = attempt;
+function attemptRow(attempt: StoredAttempt): string {
+  const who = JSON.parse(attempt.declarationJson) as AttemptRecord['declaration'];
   return csvRow([
     attempt.id,
     attempt.agentId,
@@ -67,9 +64,9 @@ async function attemptsExport(arena: ArenaContext, request: Request, date: strin
   const type = preferredType(request.headers.get('accept'), [NDJSON, CSV]);
   const day = date === undefined ? undefined : readableDay(arena, date, 'attempts');
   const filter = day === undefined ? {} : { date: day };
-  const pages = everyPage((after) => arena.store.listAttempts(filter, { limit: EXPORT_PAGE, after }));
+  const pages = everyPage((after) => arena.store.listStoredAttempts(filter, { limit: EXPORT_PAGE, after }));
   const header = type === CSV ? [`${csvRow(ATTEMPT_COLUMNS)}${CSV_LINE_END}`] : [];
-  const lines = type === CSV ? asLines(pages, attemptRow, CSV_LINE_END) : asLines(pages, attemptLine(arena));
+  const lines = type === CSV ? asLines(pages, attemptRow, CSV_LINE_END) : asLines(pages, (attempt) => attemptLine(attempt, arena));
   // A day that is over changes no more: its export is the same bytes each time, so it can be tagged and kept.
   const closed = day !== undefined && day < utcDate(arena.now());
   const tag = closed ? await closedDayTag(arena, day, type) : undefined;

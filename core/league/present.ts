@@ -25,16 +25,17 @@ export function publicAttempt(attempt: AttemptRecord, withResult: boolean, arena
     declaration: attempt.declaration,
     createdAt: attempt.createdAt,
     url: `${arena.basePath}/api/league/attempts/${attempt.id}`,
-    ...(withResult ? { result: withJwksLink(attempt.result, arena.publicBase) } : {}),
+    ...(withResult ? { result: publicResult(attempt.result, arena.publicBase) } : {}),
   };
 }
 
 /**
- * Attempts retained before records stopped holding request origins kept the submitter's Host in
- * `receipt.jwks`. That field is covered by neither checksum nor signature, so restating it
- * changes no evidence, and no Host a client once sent is ever published.
+ * A retained result as published: its receipt's `jwks` as receipts state it now. Attempts retained
+ * before records stopped holding request origins kept the submitter's Host there. That field is
+ * covered by neither checksum nor signature, so restating it changes no evidence, and no Host a
+ * client once sent is ever published.
  */
-function withJwksLink(result: unknown, publicBase: string): unknown {
+export function publicResult(result: unknown, publicBase: string): unknown {
   const receipt = (result as { receipt?: unknown } | null)?.receipt;
   if (typeof receipt !== 'object' || receipt === null) return result;
   return { ...(result as object), receipt: { ...receipt, jwks: receiptJwksLink(publicBase) } };

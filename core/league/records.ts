@@ -27,6 +27,12 @@ export interface AttemptRecord extends NewAttempt {
   number: number;
 }
 
+/**
+ * A retained attempt as stored: its result and declaration still the JSON text they were stored
+ * as (JSON.stringify's), for an answer that splices them into its own text rather than parse them.
+ */
+export type StoredAttempt = Omit<AttemptRecord, 'result' | 'declaration'> & { resultJson: string; declarationJson: string };
+
 export interface DayCounts {
   date: string;
   /** Distinct agents with at least one retained attempt that day. */

@@ -1,6 +1,6 @@
 import type { Page } from '../store/page.ts';
 import type { RequestKeyed } from '../store/request-keyed.ts';
-import type { AgentDayBest, AttemptRecord, DayCounts, NewAttempt, SeasonRow, StandingRow, Totals } from './records.ts';
+import type { AgentDayBest, AttemptRecord, DayCounts, NewAttempt, SeasonRow, StandingRow, StoredAttempt, Totals } from './records.ts';
 
 /** The league's attempts and the figures kept as they are retained. */
 export interface LeagueStore {
@@ -21,6 +21,8 @@ export interface LeagueStore {
   attemptByRequest(requestDigest: string): Promise<AttemptRecord | null>;
   /** Newest first (`createdAt` then `id`, both descending), filtered by date and/or agent. */
   listAttempts(filter: { date?: string; agentId?: string }, page: Page): Promise<{ items: AttemptRecord[]; next: string | null }>;
+  /** The same listing, each attempt as stored (its result and declaration unparsed): what an export splices. */
+  listStoredAttempts(filter: { date?: string; agentId?: string }, page: Page): Promise<{ items: StoredAttempt[]; next: string | null }>;
 
   /** Counts for one UTC day, maintained as attempts are retained: no scan at read time. */
   dayCounts(date: string): Promise<DayCounts>;

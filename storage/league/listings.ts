@@ -3,15 +3,21 @@
  * after the cursor's key: attempts newest first, a day's standings, the season standings.
  */
 import type { Kysely } from 'kysely';
-import type { AttemptRecord, SeasonRow, StandingRow } from '../../core/league/records.ts';
+import type { Selectable } from 'kysely';
+import type { SeasonRow, StandingRow } from '../../core/league/records.ts';
 import type { Page } from '../../core/store/page.ts';
 import type { Database } from '../database.ts';
 import { afterDescendingWithTies, keysetPage } from '../shared/keyset-page.ts';
-import { toAttempt } from './rows.ts';
+import type { AttemptsTable } from './tables.ts';
 import { asNumber } from '../shared/columns.ts';
 
-/** Newest first: (created_at, id) descending, through the index that matches the filter. */
-export async function listAttempts(db: Kysely<Database>, filter: { date?: string; agentId?: string }, page: Page): Promise<{ items: AttemptRecord[]; next: string | null }> {
+/** Newest first: (created_at, id) descending, through the index that matches the filter; each row as `toItem` makes it. */
+export async function listAttempts<T>(
+  db: Kysely<Database>,
+  filter: { date?: string; agentId?: string },
+  page: Page,
+  toItem: (row: Selectable<AttemptsTable>) => T,
+): Promise<{ items: T[]; next: string | null }> {
   const listing = `attempts:${JSON.stringify([filter.date ?? null, filter.agentId ?? null])}`;
   let query = db.selectFrom('attempts').selectAll();
   if (filter.date !== undefined) query = query.where('date', '=', filter.date);
@@ -22,7 +28,7 @@ export async function listAttempts(db: Kysely<Database>, filter: { date?: string
     query: query.orderBy('created_at', 'desc').orderBy('id', 'desc'),
     after: (query, [createdAt, id]) => query.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(createdAt as string, id as string))),
     keyOf: (row) => [row.created_at, row.id],
-    toItem: toAttempt,
+    toItem,
   });
 }
 

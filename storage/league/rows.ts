@@ -1,6 +1,6 @@
 /** Conversions between stored attempts and the core's records, the same on every dialect. */
 import type { Selectable } from 'kysely';
-import type { AttemptRecord, NewAttempt } from '../../core/league/records.ts';
+import type { AttemptRecord, NewAttempt, StoredAttempt } from '../../core/league/records.ts';
 import type { RequestKeyed } from '../../core/store/request-keyed.ts';
 import { asNumber, flag } from '../shared/columns.ts';
 import type { DialectFamily } from '../shared/family.ts';
@@ -47,6 +47,12 @@ export function attemptColumns(attempt: NewAttempt & RequestKeyed, family: Diale
 }
 
 export function toAttempt(row: Selectable<AttemptsTable>): AttemptRecord {
+  const { resultJson, declarationJson, createdAt, ...fields } = toStoredAttempt(row);
+  // In the record's own order: some answers are the record's fields as they come.
+  return { ...fields, result: JSON.parse(resultJson), declaration: JSON.parse(declarationJson), createdAt };
+}
+
+export function toStoredAttempt(row: Selectable<AttemptsTable>): StoredAttempt {
   return {
     id: row.id,
     agentId: row.agent_id,
@@ -60,8 +66,8 @@ export function toAttempt(row: Selectable<AttemptsTable>): AttemptRecord {
     benchmark: row.benchmark,
     checksum: row.checksum,
     receiptToken: row.receipt_token,
-    result: JSON.parse(row.result),
-    declaration: JSON.parse(row.declaration),
+    resultJson: row.result,
+    declarationJson: row.declaration,
     createdAt: row.created_at,
   };
 }

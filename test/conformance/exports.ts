@@ -58,6 +58,9 @@ export function openData(target: Target): void {
       expect(lines.length).toBeGreaterThan(1);
       expect(lines.map((line) => line.id)).toEqual(listed.map((attempt) => attempt.id));
       const first = lines[0]!;
+      // Byte for byte the JSON answer, though the export splices it from the stored text.
+      const lineTexts = answer.text.split('\n');
+      for (const [index, line] of lines.slice(0, 3).entries()) expect(lineTexts[index]).toBe((await api.get(`/api/league/attempts/${line.id}`)).text);
       expect(first).toEqual((await api.get(`/api/league/attempts/${first.id}`)).body);
       for (const line of lines.slice(0, 5)) await verifyReceipt(target.baseUrl(), line.result);
       // The season: at least the day's, in the same order.
