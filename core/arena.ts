@@ -73,11 +73,18 @@ export interface ArenaOptions {
    * store's notices of other instances' writes where it has them: PostgreSQL's), the longest
    * silence before a heartbeat (`heartbeatMs`, default 15000), the streams one client may
    * hold open at once (`streamsPerClient`, default 4), those the instance holds open in all
-   * (`maxStreams`, default 1000), and whether caught-up streams follow one reader of new events
-   * (`oneReader`, default true; false where a request's work ends with the request, as on
-   * Workers, so that each stream reads on its own).
+   * (`maxStreams`, default 1000).
    */
   events?: Partial<EventStreamSettings>;
+  /** Exports (`/api/exports/*`) one client may have under way at once on this instance (default 4; 429 past it). */
+  exportsPerClient?: number;
+  /**
+   * Whether requests may share work on this instance (default true): caught-up event streams
+   * follow one reader of new events, and exports take turns at reading the store. False where a
+   * request's work ends with the request, as on Workers (`createWorker` sets it): each stream then
+   * reads on its own, and each export pages at its own pace.
+   */
+  sharedWork?: boolean;
   /** The runtime's name for `/metrics` (`node`, `bun`, `deno`, `workers`). */
   runtime?: string;
   /**
@@ -197,6 +204,8 @@ export async function createArenaContext(options: ArenaOptions): Promise<ArenaCo
       anonymousWritesPerHour: options.anonymousWritesPerHour ?? 30,
       ...(options.dataLicence !== undefined ? { dataLicence: options.dataLicence } : {}),
       events: { ...EVENT_STREAM_DEFAULTS, ...options.events },
+      exportsPerClient: options.exportsPerClient ?? 4,
+      sharedWork: options.sharedWork ?? true,
     },
     keys,
     credentials: createCredentials(store, operatorTokenDigest),
@@ -210,18 +219,20 @@ export async function createArenaContext(options: ArenaOptions): Promise<ArenaCo
   };
 }
 
-const EVENT_STREAM_DEFAULTS: EventStreamSettings = { pollMs: 1000, heartbeatMs: 15_000, streamsPerClient: 4, maxStreams: 1000, oneReader: true };
+const EVENT_STREAM_DEFAULTS: EventStreamSettings = { pollMs: 1000, heartbeatMs: 15_000, streamsPerClient: 4, maxStreams: 1000 };
 
 function checkOptions(options: ArenaOptions): void {
   if (options.secret.length < 32) throw new RangeError('the server secret must be at least 32 bytes');
   if (options.operatorToken !== undefined && options.operatorToken.length < 32) {
     throw new RangeError('the operator token must be at least 32 characters');
   }
-  const { oneReader, ...counts } = options.events ?? {};
-  if (oneReader !== undefined && typeof oneReader !== 'boolean') throw new TypeError('events.oneReader must be true or false');
-  for (const [name, value] of Object.entries(counts)) {
+  if (options.sharedWork !== undefined && typeof options.sharedWork !== 'boolean') throw new TypeError('sharedWork must be true or false');
+  for (const [name, value] of Object.entries(options.events ?? {})) {
     if (value !== undefined && !(Number.isSafeInteger(value) && value >= 1)) throw new RangeError(`events.${name} must be a positive whole number`);
   }
+  const { exportsPerClient } = options;
+  if (exportsPerClient !== undefined && !(Number.isSafeInteger(exportsPerClient) && exportsPerClient >= 1))
+    throw new RangeError('exportsPerClient must be a positive whole number');
 }
 
 function normaliseOrigin(origin: string): string {

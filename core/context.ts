@@ -15,6 +15,15 @@ export interface ArenaSettings {
   /** The licence the operator publishes the records' exports under, in its own words; absent when none is stated. */
   dataLicence?: string;
   events: EventStreamSettings;
+  /** Exports one client (by address) may have under way at once on this instance. */
+  exportsPerClient: number;
+  /**
+   * Whether this instance's requests may share work: caught-up event streams follow one reader of
+   * new events (core/events/tail.ts), and exports take turns (core/exports/turns.ts). Not on
+   * Workers, where a request's work ends with the request: there each stream reads on its own,
+   * and each export pages at its own pace.
+   */
+  sharedWork: boolean;
 }
 
 /** How this instance serves `GET /api/events`. */
@@ -27,12 +36,6 @@ export interface EventStreamSettings {
   streamsPerClient: number;
   /** Event streams this instance holds open at once, whoever the clients. */
   maxStreams: number;
-  /**
-   * Whether streams, once caught up, follow the instance's one reader of new events (core/events/tail.ts),
-   * or each read the store on its own. On Workers a request's work ends with it, and the reader
-   * would end with the request that started it, so each stream there reads on its own.
-   */
-  oneReader: boolean;
 }
 
 /** Who a request's bearer credential belongs to. */

@@ -169,6 +169,7 @@ describe('docs/running.md, Configuration', () => {
       ARENA_EVENTS_HEARTBEAT_MS: String(settings.events.heartbeatMs),
       ARENA_EVENTS_PER_CLIENT: String(settings.events.streamsPerClient),
       ARENA_EVENTS_MAX: String(settings.events.maxStreams),
+      ARENA_EXPORTS_PER_CLIENT: String(settings.exportsPerClient),
       ARENA_LOG_LEVEL:
         arenaLogFor(
           {},

@@ -20,11 +20,11 @@ export function keysOf(config: Configuration): ArenaKeys {
  * The operator's choices: `ARENA_PUBLIC_ORIGIN`, `ARENA_BASE_PATH`, `ARENA_OPERATOR_TOKEN`, `ARENA_CLUBHOUSE`,
  * `ARENA_ARRIVAL_DAILY_CAP`, `ARENA_ANONYMOUS_WRITES_PER_HOUR`, `ARENA_DATA_LICENCE`, and for
  * `/api/events` `ARENA_EVENTS_POLL_MS`, `ARENA_EVENTS_HEARTBEAT_MS`, `ARENA_EVENTS_PER_CLIENT`
- * and `ARENA_EVENTS_MAX`. What is unset is left to `createArena`'s defaults.
+ * and `ARENA_EVENTS_MAX`, and `ARENA_EXPORTS_PER_CLIENT`. What is unset is left to `createArena`'s defaults.
  */
 export function arenaSettingsOf(
   config: Configuration,
-): Pick<ArenaOptions, 'publicOrigin' | 'basePath' | 'operatorToken' | 'clubhouse' | 'arrivalDailyCap' | 'anonymousWritesPerHour' | 'dataLicence' | 'events'> {
+): Pick<ArenaOptions, 'publicOrigin' | 'basePath' | 'operatorToken' | 'clubhouse' | 'arrivalDailyCap' | 'anonymousWritesPerHour' | 'dataLicence' | 'events' | 'exportsPerClient'> {
   const events = {
     ...(config.ARENA_EVENTS_POLL_MS !== undefined ? { pollMs: config.ARENA_EVENTS_POLL_MS } : {}),
     ...(config.ARENA_EVENTS_HEARTBEAT_MS !== undefined ? { heartbeatMs: config.ARENA_EVENTS_HEARTBEAT_MS } : {}),
@@ -40,6 +40,7 @@ export function arenaSettingsOf(
     ...(config.ARENA_ARRIVAL_DAILY_CAP !== undefined ? { arrivalDailyCap: config.ARENA_ARRIVAL_DAILY_CAP } : {}),
     ...(config.ARENA_ANONYMOUS_WRITES_PER_HOUR !== undefined ? { anonymousWritesPerHour: config.ARENA_ANONYMOUS_WRITES_PER_HOUR } : {}),
     ...(config.ARENA_DATA_LICENCE !== undefined ? { dataLicence: config.ARENA_DATA_LICENCE } : {}),
+    ...(config.ARENA_EXPORTS_PER_CLIENT !== undefined ? { exportsPerClient: config.ARENA_EXPORTS_PER_CLIENT } : {}),
   };
 }
 

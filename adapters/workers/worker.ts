@@ -95,9 +95,8 @@ async function open(env: Env, options: WorkerOptions): Promise<Arena> {
   if (!env.DB) throw new ConfigurationError('DB must be bound to a D1 database (see wrangler.toml)');
   const store = await openD1Store(env.DB);
   // A request's work ends with it on Workers: a reader started by one stream's request would
-  // stop when that client went, so each stream reads the store on its own.
-  const events = { ...settings.events, oneReader: false };
-  return createArena({ ...keys, ...settings, events, log, runtime: 'workers', ...options, store });
+  // stop when that client went, so each stream reads the store on its own (and each export pages at its own pace).
+  return createArena({ ...keys, ...settings, sharedWork: false, log, runtime: 'workers', ...options, store });
 }
 
 /**

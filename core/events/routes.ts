@@ -7,7 +7,7 @@ import type { ArenaContext } from '../context.ts';
 import { preferredType } from '../http/accept.ts';
 import { HttpError } from '../http/problem.ts';
 import { defineRoute, type Connection } from '../http/route.ts';
-import { streamedBody } from '../http/streamed-body.ts';
+import { heldBody } from '../http/open-answers.ts';
 import { objectMessages } from '../schema/object-messages.ts';
 import { memorySlot } from '../instance-memory.ts';
 import { EVENT_BELL } from './bell.ts';
@@ -79,13 +79,6 @@ async function openEventStream(arena: ArenaContext, request: Request, connection
       headers: { 'retry-after': '30' },
     });
   }
-  // Ends when the instance stops, or when the client goes: the runtime tells `request.signal`, or
-  // cancels the body (every runtime), which must wake a stream waiting for its next event at once.
-  const gone = new AbortController();
-  const ended = AbortSignal.any(request.signal ? [lease.signal, gone.signal, request.signal] : [lease.signal, gone.signal]);
-  // A client that went while the stream was being opened has aborted it already.
-  if (ended.aborted) lease.release();
-  else ended.addEventListener('abort', lease.release, { once: true });
   const opened = {
     kind: 'stream.opened' as const,
     id: cursor,
@@ -93,11 +86,12 @@ async function openEventStream(arena: ArenaContext, request: Request, connection
     agent: query.agent ?? null,
     heartbeatSeconds: arena.settings.events.heartbeatMs / 1000,
   };
-  const chunks = released(eventStream(arena, { format, opened, filter, signal: ended }), lease.release);
-  const body = streamedBody(
-    chunks,
+  // Ends when the instance stops (its lease is ended), or when the client goes.
+  const body = heldBody(
+    request,
+    lease,
+    (signal) => eventStream(arena, { format, opened, filter, signal }),
     (error) => arena.report({ what: 'an event stream failed while it was open', error }),
-    () => gone.abort(),
   );
   return new Response(body, {
     headers: {
@@ -129,15 +123,6 @@ function startingCursor(given: string | undefined, source: string, latest: numbe
   const cursor = Number(trimmed);
   if (cursor > latest) throw new HttpError('invalid-request', `${source} ${cursor} is past the newest event (${latest}): it is not an id this arena gave`);
   return cursor;
-}
-
-/** `chunks`, with `release` called however they end: read to the end, failed, or given up. */
-async function* released<T>(chunks: AsyncGenerator<T>, release: () => void): AsyncGenerator<T> {
-  try {
-    yield* chunks;
-  } finally {
-    release();
-  }
 }
 
 export const eventRoutes = [

@@ -86,7 +86,7 @@ export async function* eventStream(arena: ArenaContext, request: StreamRequest):
 
 async function* openStream(arena: ArenaContext, { format, opened, filter, signal }: StreamRequest): AsyncGenerator<string> {
   const write = format === 'sse' ? sse : ndjson;
-  const { heartbeatMs, pollMs, oneReader } = arena.settings.events;
+  const { heartbeatMs, pollMs } = arena.settings.events;
   const tail = arena.memory.get(EVENT_TAIL);
   const bell = arena.memory.get(EVENT_BELL);
   yield write.opened(opened);
@@ -108,7 +108,7 @@ async function* openStream(arena: ArenaContext, { format, opened, filter, signal
       if (signal.aborted) return;
     }
     if (records.length === EVENT_PAGE) continue;
-    if (oneReader) {
+    if (arena.settings.sharedWork) {
       const joining = new StreamFollower(filter, format, cursor);
       if (!tail.join(arena, joining, cursor)) continue;
       follower = joining;

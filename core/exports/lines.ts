@@ -2,9 +2,13 @@
  * An export's body: one page of lines at a time, read from the store only as the client reads
  * the answer, so an export of any size holds one page in memory.
  */
+import type { ExportTurns } from './turns.ts';
+
+/** One page of a keyset listing: its items, and the cursor after them (null after the last). */
+type Listing<T> = (after: string | undefined) => Promise<{ items: T[]; next: string | null }>;
 
 /** Every item of a keyset listing, a page at a time: the next page is asked for only once this one is read. */
-export async function* everyPage<T>(list: (after: string | undefined) => Promise<{ items: T[]; next: string | null }>): AsyncGenerator<T[]> {
+export async function* everyPage<T>(list: Listing<T>): AsyncGenerator<T[]> {
   let after: string | undefined;
   do {
     const { items, next } = await list(after);
@@ -13,11 +17,27 @@ export async function* everyPage<T>(list: (after: string | undefined) => Promise
   } while (after !== undefined);
 }
 
-/** Each page of `pages` as text, one line per item, each ended by `ending` (NDJSON's `\n` unless given). */
-export async function* asLines<T>(pages: AsyncIterable<T[]>, line: (item: T) => string | Promise<string>, ending = '\n'): AsyncGenerator<string> {
-  for await (const items of pages) {
+export interface PagedLinesOptions {
+  /** The instance's turns at reading (none where requests share no work, as on Workers). */
+  turns: ExportTurns | undefined;
+  /** Aborts when the export ends early: its client went, or the instance is stopping. */
+  signal: AbortSignal;
+  /** What ends each line: NDJSON's `\n` unless given. */
+  ending?: string;
+}
+
+/** Every item of `list` as text, one line each, a page of lines at a time: each page read and made in one turn. */
+export async function* pagedLines<T>(list: Listing<T>, line: (item: T) => string | Promise<string>, { turns, signal, ending = '\n' }: PagedLinesOptions): AsyncGenerator<string> {
+  let after: string | undefined;
+  const page = async () => {
+    const { items, next } = await list(after);
     const lines: string[] = [];
     for (const item of items) lines.push(`${await line(item)}${ending}`);
-    yield lines.join('');
-  }
+    return { text: lines.join(''), next };
+  };
+  do {
+    const { text, next } = turns ? await turns.take(signal, page) : await page();
+    if (text !== '') yield text;
+    after = next ?? undefined;
+  } while (after !== undefined);
 }

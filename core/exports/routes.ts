@@ -3,10 +3,14 @@ import type { ArenaContext } from '../context.ts';
 import { encodeBase64Url } from '../crypto/base64url.ts';
 import { preferredType } from '../http/accept.ts';
 import { CACHE, isHeld } from '../http/cache.ts';
-import { defineRoute } from '../http/route.ts';
-import { streamedBody } from '../http/streamed-body.ts';
+import { defineRoute, type Connection } from '../http/route.ts';
+import { heldBody, OpenAnswers } from '../http/open-answers.ts';
+import { HttpError } from '../http/problem.ts';
+import { memorySlot } from '../instance-memory.ts';
 import { readableDay } from '../league/readable-day.ts';
 import type { AttemptRecord, StoredAttempt } from '../league/records.ts';
+import type { ProposalSummary } from '../rules/records.ts';
+import type { TopicRecord } from '../social/records.ts';
 import { publicProposal } from '../rules/present.ts';
 import { objectMessages } from '../schema/object-messages.ts';
 import { publicReply, publicTopic } from '../social/present.ts';
@@ -14,10 +18,12 @@ import { isUtcDate, utcDate } from '../time/utc-day.ts';
 import { attemptLine } from './attempt-line.ts';
 import { CSV_LINE_END, csvRow } from './csv.ts';
 import { datasetDescription, DatasetDescriptionSchema, ATTEMPT_COLUMNS, EXPORT_FORMAT } from './dataset.ts';
-import { asLines, everyPage } from './lines.ts';
+import { everyPage, pagedLines, type PagedLinesOptions } from './lines.ts';
+import { EXPORT_TURNS } from './turns.ts';
 
 /** Records read from the store per page of an export: one page is all an export holds at a time. */
 export const EXPORT_PAGE = 200;
+const OPEN_EXPORTS = memorySlot('the exports under way on this instance, by client', () => new OpenAnswers());
 
 const NDJSON = 'application/x-ndjson';
 const CSV = 'text/csv';
@@ -60,58 +66,75 @@ function attemptRow(attempt: StoredAttempt): string {
 }
 
 /** `GET /api/exports/attempts`: a day's retained attempts, or the season's, as NDJSON or CSV. */
-async function attemptsExport(arena: ArenaContext, request: Request, date: string | undefined): Promise<Response> {
+async function attemptsExport(arena: ArenaContext, request: Request, connection: Connection, date: string | undefined): Promise<Response> {
   const type = preferredType(request.headers.get('accept'), [NDJSON, CSV]);
   const day = date === undefined ? undefined : readableDay(arena, date, 'attempts');
   const filter = day === undefined ? {} : { date: day };
-  const pages = everyPage((after) => arena.store.listStoredAttempts(filter, { limit: EXPORT_PAGE, after }));
+  const list = (after: string | undefined) => arena.store.listStoredAttempts(filter, { limit: EXPORT_PAGE, after });
   const header = type === CSV ? [`${csvRow(ATTEMPT_COLUMNS)}${CSV_LINE_END}`] : [];
-  const lines = type === CSV ? asLines(pages, attemptRow, CSV_LINE_END) : asLines(pages, (attempt) => attemptLine(attempt, arena));
   // A day that is over changes no more: its export is the same bytes each time, so it can be tagged and kept.
   const closed = day !== undefined && day < utcDate(arena.now());
   const tag = closed ? await closedDayTag(arena, day, type) : undefined;
   if (tag && isHeld(request.headers.get('if-none-match'), tag)) {
     return new Response(null, { status: 304, headers: { etag: tag, 'cache-control': `public, max-age=${CACHE.permanent.maxAge * 24}`, vary: 'Accept' } });
   }
-  const response = exportResponse(arena, request, prepend(header, lines), type, tag);
+  const lines = (options: PagedLinesOptions) =>
+    type === CSV ? pagedLines(list, attemptRow, { ...options, ending: CSV_LINE_END }) : pagedLines(list, (attempt) => attemptLine(attempt, arena), options);
+  const response = exportResponse(arena, { request, connection }, (options) => prepend(header, lines(options)), type, tag);
   // NDJSON or CSV, by Accept: a cache keeps the two apart.
   response.headers.set('vary', 'Accept');
   return response;
 }
 
 /** `GET /api/exports/topics`: every topic, newest first, with all its replies, oldest first. */
-function topicsExport(arena: ArenaContext, request: Request): Response {
-  const pages = everyPage((after) => arena.store.listTopics({}, { limit: EXPORT_PAGE, after }));
-  const lines = asLines(pages, async (topic) => {
+function topicsExport(arena: ArenaContext, asked: Asked): Response {
+  const list = (after: string | undefined) => arena.store.listTopics({}, { limit: EXPORT_PAGE, after });
+  const line = async (topic: TopicRecord) => {
     const replies = [];
     for await (const page of everyPage((after) => arena.store.listReplies(topic.id, { limit: EXPORT_PAGE, after }))) replies.push(...page.map(publicReply));
     return JSON.stringify({ ...publicTopic(topic, arena.basePath), replies });
-  });
-  return exportResponse(arena, request, lines, NDJSON);
+  };
+  return exportResponse(arena, asked, (options) => pagedLines(list, line, options), NDJSON);
 }
 
 /** `GET /api/exports/proposals`: every proposal with its revisions, reviews and status log. */
-function proposalsExport(arena: ArenaContext, request: Request): Response {
-  const pages = everyPage((after) => arena.store.listProposals({}, { limit: EXPORT_PAGE, after }));
-  const lines = asLines(pages, async (summary) => {
+function proposalsExport(arena: ArenaContext, asked: Asked): Response {
+  const list = (after: string | undefined) => arena.store.listProposals({}, { limit: EXPORT_PAGE, after });
+  const line = async (summary: ProposalSummary) => {
     const proposal = await arena.store.proposalByNumber(summary.number);
     return JSON.stringify(publicProposal(proposal!, arena.basePath));
-  });
-  return exportResponse(arena, request, lines, NDJSON);
+  };
+  return exportResponse(arena, asked, (options) => pagedLines(list, line, options), NDJSON);
 }
 
 /** `GET /api/exports/arrivals`: every check-in in its public form (no client digest is ever published). */
-function arrivalsExport(arena: ArenaContext, request: Request): Response {
-  const pages = everyPage((after) => arena.store.listArrivals({ limit: EXPORT_PAGE, after }));
-  return exportResponse(
-    arena,
-    request,
-    asLines(pages, (arrival) => JSON.stringify(arrival)),
-    NDJSON,
-  );
+function arrivalsExport(arena: ArenaContext, asked: Asked): Response {
+  const list = (after: string | undefined) => arena.store.listArrivals({ limit: EXPORT_PAGE, after });
+  return exportResponse(arena, asked, (options) => pagedLines(list, (arrival) => JSON.stringify(arrival), options), NDJSON);
 }
 
-function exportResponse(arena: ArenaContext, request: Request, chunks: AsyncIterable<string>, type: string, tag?: string): Response {
+/** The request an export answers, and its connection (whose client address its bound counts). */
+interface Asked {
+  request: Request;
+  connection: Connection;
+}
+
+/**
+ * An export's answer: its body made as the client reads it, taking the instance's turns where
+ * requests share work, at most `exportsPerClient` of them open for one client, and all its
+ * work dropped the moment its client goes.
+ */
+function exportResponse(arena: ArenaContext, { request, connection }: Asked, body: (options: PagedLinesOptions) => AsyncGenerator<string>, type: string, tag?: string): Response {
+  const { exportsPerClient } = arena.settings;
+  const lease = arena.memory
+    .get(OPEN_EXPORTS)
+    .acquire(connection.clientAddress ?? 'unknown', { perClient: exportsPerClient, inAll: Number.POSITIVE_INFINITY }, arena.metrics.exportOpened);
+  if (typeof lease === 'string') {
+    throw new HttpError('rate-limited', `this client already has ${exportsPerClient} exports under way, the most one client may; let one finish, or try again later`, {
+      headers: { 'retry-after': '30' },
+    });
+  }
+  const turns = arena.settings.sharedWork ? arena.memory.get(EXPORT_TURNS) : undefined;
   const base = arena.baseUrlOf(request);
   const headers = new Headers({
     'content-type': type === CSV ? 'text/csv; charset=utf-8; header=present' : `${NDJSON}; charset=utf-8`,
@@ -120,8 +143,13 @@ function exportResponse(arena: ArenaContext, request: Request, chunks: AsyncIter
     'x-content-type-options': 'nosniff',
   });
   if (tag) headers.set('etag', tag);
-  const body = streamedBody(chunks, (error) => arena.report({ what: 'an export failed while it was streamed', error }));
-  return new Response(body, { headers });
+  const stream = heldBody(
+    request,
+    lease,
+    (signal) => body({ turns, signal }),
+    (error) => arena.report({ what: 'an export failed while it was streamed', error }),
+  );
+  return new Response(stream, { headers });
 }
 
 /**
@@ -140,14 +168,14 @@ async function* prepend(first: readonly string[], rest: AsyncIterable<string>): 
   yield* rest;
 }
 
-const exportOf = <O extends string>(path: string, operationId: O, summary: string, handle: (arena: ArenaContext, request: Request) => Response) =>
+const exportOf = <O extends string>(path: string, operationId: O, summary: string, handle: (arena: ArenaContext, asked: Asked) => Response) =>
   defineRoute({
     method: 'GET',
     path,
     operationId,
     summary,
     responds: { type: NDJSON, description: 'One JSON record a line (NDJSON), streamed from the store a page at a time' },
-    handle: ({ request }, arena) => handle(arena, request),
+    handle: ({ request, connection }, arena) => handle(arena, { request, connection }),
   });
 
 export const exportRoutes = [
@@ -172,7 +200,7 @@ export const exportRoutes = [
         'NDJSON: one LeagueAttempt a line, newest first. CSV (Accept: text/csv): the attempts table, a header row first, without the nested result. A day that is over carries a strong ETag.',
       problems: ['not-found'],
     },
-    handle: ({ request, query }, arena) => attemptsExport(arena, request, query.date),
+    handle: ({ request, connection, query }, arena) => attemptsExport(arena, request, connection, query.date),
   }),
   exportOf('/api/exports/topics', 'exportTopics', 'Every Clubhouse topic with all its replies, as NDJSON, newest topic first', topicsExport),
   exportOf('/api/exports/proposals', 'exportProposals', 'Every Rules Desk proposal with its revisions, reviews and status log, as NDJSON, newest first', proposalsExport),

@@ -18,6 +18,8 @@ export function streamedBody(chunks: AsyncIterable<string>, onError: (error: unk
         try {
           next = await iterator.next();
         } catch (error) {
+          // Work given up because the client went (its wait for a turn aborted): no failure, and nobody to tell.
+          if (cancelled) return;
           // The status is sent already: the client sees the body end early, and the failure is reported.
           onError(error);
           controller.error(error);

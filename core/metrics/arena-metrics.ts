@@ -17,12 +17,14 @@ export function createArenaMetrics(runtime: string, startedAt: number): ArenaMet
   const storage = new Histogram('arena_storage_operation_duration_seconds', 'Time of each storage operation, by operation and outcome.', LATENCY_BOUNDS);
   const storageErrors = new Counter('arena_storage_errors_total', 'Storage operations that failed, by operation and kind (unavailable or other).');
   const eventStreams = new Gauge('arena_event_streams_open', 'Event streams (GET /api/events) this instance holds open now.');
+  const exportsOpen = new Gauge('arena_exports_open', 'Exports (GET /api/exports/*) under way on this instance now.');
   const build = new Gauge('arena_build_info', 'The running service: its version, protocol and runtime (always 1).');
   const started = new Gauge('arena_start_time_seconds', 'When this instance started, in seconds since the Unix epoch.');
   build.set({ version: ARENA.version, protocol: ARENA.protocol, runtime }, 1);
   started.set({}, startedAt / 1000);
   inFlight.set({}, 0);
   eventStreams.set({}, 0);
+  exportsOpen.set({}, 0);
 
   return {
     requestStarted() {
@@ -44,7 +46,11 @@ export function createArenaMetrics(runtime: string, startedAt: number): ArenaMet
       eventStreams.add({}, 1);
       return () => eventStreams.add({}, -1);
     },
-    exposition: () => exposition([requests, latency, inFlight, eventStreams, storage, storageErrors, build, started]),
+    exportOpened() {
+      exportsOpen.add({}, 1);
+      return () => exportsOpen.add({}, -1);
+    },
+    exposition: () => exposition([requests, latency, inFlight, eventStreams, exportsOpen, storage, storageErrors, build, started]),
   };
 }
 
@@ -55,5 +61,7 @@ export interface ArenaMetrics {
   storageOperation(operation: string, seconds: number, failure: 'unavailable' | 'other' | null): void;
   /** Call as an event stream opens; call what it returns once, as it ends. */
   eventStreamOpened(): () => void;
+  /** An export has begun; call what it gives when the export ends. */
+  exportOpened(): () => void;
   exposition(): string;
 }

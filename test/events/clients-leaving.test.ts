@@ -100,6 +100,7 @@ describe.each(SERVERS)('clients leaving streams and exports (%s)', (_, runtime, 
       ARENA_SIGNING_KEY: encodeBase64Url(randomSeed()),
       ARENA_OPERATOR_TOKEN: OPERATOR_TOKEN,
       ARENA_EVENTS_PER_CLIENT: String(CLIENTS),
+      ARENA_EXPORTS_PER_CLIENT: String(CLIENTS),
       ARENA_EVENTS_POLL_MS: '20',
       ARENA_EVENTS_HEARTBEAT_MS: String(HEARTBEAT_MS),
     };
@@ -131,12 +132,14 @@ describe.each(SERVERS)('clients leaving streams and exports (%s)', (_, runtime, 
     await cleanup();
   });
 
-  async function openStreams(): Promise<number> {
+  /** The streams and exports the server holds open. */
+  async function openAnswers(): Promise<number> {
     const metrics = await fetch(`${arena.baseUrl}/metrics`, { headers: { authorization: `Bearer ${OPERATOR_TOKEN}` } });
-    return readScrape(await metrics.text()).value('arena_event_streams_open', {});
+    const scrape = readScrape(await metrics.text());
+    return scrape.value('arena_event_streams_open', {}) + scrape.value('arena_exports_open', {});
   }
 
-  it.skipIf(skip)('logs no failure, and gives back every stream’s place', async () => {
+  it.skipIf(skip)('logs no failure, and gives back every stream’s and every export’s place', async () => {
     await Promise.all(
       Array.from({ length: CLIENTS }, (_, i) => {
         const moment = MOMENTS[i % MOMENTS.length]!;
@@ -148,7 +151,7 @@ describe.each(SERVERS)('clients leaving streams and exports (%s)', (_, runtime, 
     // on a client's going (Cloudflare's edge aborts `request.signal`): there the places are not asserted.
     const placesGivenBack = runtime !== 'workers';
     const deadline = Date.now() + 10_000;
-    while (placesGivenBack && (await openStreams()) > 0 && Date.now() < deadline) await pause(50);
+    while (placesGivenBack && (await openAnswers()) > 0 && Date.now() < deadline) await pause(50);
     // Long enough for any stream still running to send its next heartbeat.
     await pause(HEARTBEAT_MS * 5);
     const failures = arena
@@ -156,6 +159,6 @@ describe.each(SERVERS)('clients leaving streams and exports (%s)', (_, runtime, 
       .split('\n')
       .filter((line) => line.includes('"event":"failure"'));
     expect(failures).toEqual([]);
-    if (placesGivenBack) expect(await openStreams()).toBe(0);
+    if (placesGivenBack) expect(await openAnswers()).toBe(0);
   });
 });

@@ -19,7 +19,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** An in-process arena whose streams poll every `pollMs` and stay quiet otherwise. */
 async function arenaOn(store: Store, pollMs = 5, oneReader = true) {
-  return createArena({ signingKey: randomSeed(), secret: randomSeed(), store, events: { pollMs, heartbeatMs: 600_000, streamsPerClient: 999, oneReader } });
+  return createArena({ signingKey: randomSeed(), secret: randomSeed(), store, events: { pollMs, heartbeatMs: 600_000, streamsPerClient: 999 }, sharedWork: oneReader });
 }
 
 /** An NDJSON stream of `arena`, read a line at a time. */

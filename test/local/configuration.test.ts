@@ -40,6 +40,7 @@ const NUMBER_BOUNDS: Record<string, [number, number]> = {
   ARENA_EVENTS_HEARTBEAT_MS: [1, 9_999_999],
   ARENA_EVENTS_PER_CLIENT: [1, 99_999],
   ARENA_EVENTS_MAX: [1, 9_999_999],
+  ARENA_EXPORTS_PER_CLIENT: [1, 99_999],
 };
 
 /** Every other variable with a form: a value it refuses, and the bounds its refusal must state. */
@@ -123,6 +124,7 @@ describe('the environment, read at start', () => {
       ARENA_EVENTS_HEARTBEAT_MS: String(settings.events.heartbeatMs),
       ARENA_EVENTS_PER_CLIENT: String(settings.events.streamsPerClient),
       ARENA_EVENTS_MAX: String(settings.events.maxStreams),
+      ARENA_EXPORTS_PER_CLIENT: String(settings.exportsPerClient),
     }).toEqual({
       ARENA_CLUBHOUSE: VARIABLES.ARENA_CLUBHOUSE.default,
       ARENA_ARRIVAL_DAILY_CAP: VARIABLES.ARENA_ARRIVAL_DAILY_CAP.default,
@@ -131,6 +133,7 @@ describe('the environment, read at start', () => {
       ARENA_EVENTS_HEARTBEAT_MS: VARIABLES.ARENA_EVENTS_HEARTBEAT_MS.default,
       ARENA_EVENTS_PER_CLIENT: VARIABLES.ARENA_EVENTS_PER_CLIENT.default,
       ARENA_EVENTS_MAX: VARIABLES.ARENA_EVENTS_MAX.default,
+      ARENA_EXPORTS_PER_CLIENT: VARIABLES.ARENA_EXPORTS_PER_CLIENT.default,
     });
   });
 
