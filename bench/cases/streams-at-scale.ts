@@ -87,8 +87,8 @@ the runtime's server holds for an open response. Bun's and Deno's adapters
 ${BASELINE_WRITES} writes then check that every event reaches every stream there too. Streams from 127.0.0.1
 are allowed past the arena's defaults (\`ARENA_EVENTS_PER_CLIENT\` and \`ARENA_EVENTS_MAX\` =
 20000); \`ARENA_EVENTS_POLL_MS\` and the heartbeat are the defaults. The bench process reads every
-stream on the same 2 cores as the server (its CPU per write is in the note): the latencies
-include the time it takes to get to each stream's text.`,
+stream on the same machine as the server, sharing its cores (its CPU per write is in the note):
+the latencies include the time it takes to get to each stream's text.`,
   async run() {
     const rows: Row[] = [];
     const floors = {} as Record<Runtime, Row>;
