@@ -11,6 +11,7 @@ import { leagueSubmitsCase } from './cases/league-submits.ts';
 import { packetRunScoringCase } from './cases/packet-run-scoring.ts';
 import { startUpCase } from './cases/start-up.ts';
 import { stateForgeAuditCase } from './cases/state-forge-audit.ts';
+import { streamsAtScaleCase } from './cases/streams-at-scale.ts';
 import { tokensCase } from './cases/tokens.ts';
 import { triadDuelRevealCase } from './cases/triad-duel-reveal.ts';
 import { startContentionMeter } from './contention.ts';
@@ -39,6 +40,7 @@ const CASES: readonly BenchCase[] = [
   leagueReadsAtScaleCase,
   exportAtScaleCase,
   eventDeliveryCase,
+  streamsAtScaleCase,
 ];
 
 const RESULTS_FILE = new URL('./RESULTS.md', import.meta.url);
