@@ -6,11 +6,20 @@ import { startChildServer, type ChildServer } from '../child-server.ts';
 import { attemptsIn, cachedSqliteLeague, populateSqliteLeague, type PreparedLeague } from '../league-data.ts';
 import { EXPORT_PAGE } from '../../core/exports/routes.ts';
 import { treeRssMb } from '../rss.ts';
+import { percentile } from '../stats.ts';
 import { LARGE, SMALL, SQLITE_CACHE } from './league-reads-at-scale.ts';
 
 const RUNS = 3;
 /** How often the server's resident memory is read while it exports. */
 const SAMPLE_MS = 50;
+/** Exports of the whole season running at once while an ordinary request is timed. */
+const SHARED_BY = 20;
+/** How long the ordinary request is timed, alone and then beside the exports. */
+const PROBE_SECONDS = 8;
+/** The ordinary request: a page of today's standings, read from the store the exports read. */
+const PROBE = '/api/leaderboard/daily';
+/** How long the server's CPU time is watched once the exports' clients have gone. */
+const AFTER_SECONDS = 5;
 
 const count = (n: number) => n.toLocaleString('en-US');
 const log = (line: string) => console.error(`export-at-scale: ${line}`);
@@ -20,6 +29,8 @@ interface Export {
   lines: number;
   bytes: number;
   seconds: number;
+  /** The server's CPU time over the export, in seconds. */
+  cpuSeconds: number;
   /** Resident memory of the server before the export, and the most it held while exporting, in MB. */
   rssBeforeMb: number;
   rssPeakMb: number;
@@ -36,9 +47,16 @@ in \`bench/.out/league-reads-1m/\`), against the same export of a league of ${co
 the answer as it streams, counts its lines (they must equal the league's attempts) and bytes,
 and reads the server's resident memory (its process tree's VmRSS, from /proc) every ${SAMPLE_MS} ms
 while it exports. ${RUNS} exports of each league, alternating; figures are medians. Records per
-second is lines ÷ seconds of the whole export. Peak RSS is the most the server held during an
+second is lines ÷ seconds of the whole export; the server's CPU per record (its process's user and
+system time over the export, from /proc) is the steadier figure on a shared machine. Peak RSS is the most the server held during an
 export; its ratio to the small league's shows whether memory grows with the export (1 is flat:
-the store is read ${EXPORT_PAGE} attempts a page, one page at a time, as the client reads).`,
+the store is read ${EXPORT_PAGE} attempts a page, one page at a time, as the client reads).
+
+Sharing the machine: on the large league, \`GET ${PROBE}\` is sent one at a time (the next 10 ms
+after each answer) for ${PROBE_SECONDS} s alone, then for ${PROBE_SECONDS} s while ${SHARED_BY} exports of the whole season
+stream at once, each read as fast as the bench can; its p99 beside the exports is compared with its p99 alone,
+and the exports' records per second are their lines in that window, together. Then every export's
+client goes away at once, and the server's CPU time over the next ${AFTER_SECONDS} s shows whether it stopped working for them.`,
   async run() {
     const scratch = mkdtempSync(join(tmpdir(), 'bench-export-'));
     const servers: ChildServer[] = [];
@@ -47,7 +65,9 @@ the store is read ${EXPORT_PAGE} attempts a page, one page at a time, as the cli
       const small = await populateSqliteLeague(scratch, SMALL, log, SQLITE_CACHE);
       const leagues = { small, large } as const;
       const serve = async (league: PreparedLeague) => {
-        const server = await startChildServer(`adapters/node (SQLite, ${count(league.attempts)} attempts)`, ['scripts/run-built.mjs', 'node'], league.env);
+        // The bench is one client: its SHARED_BY exports at once must be within its allowance.
+        const env = { ...league.env, ARENA_EXPORTS_PER_CLIENT: String(SHARED_BY) };
+        const server = await startChildServer(`adapters/node (SQLite, ${count(league.attempts)} attempts)`, ['scripts/run-built.mjs', 'node'], env);
         servers.push(server);
         return server;
       };
@@ -84,7 +104,13 @@ the store is read ${EXPORT_PAGE} attempts a page, one page at a time, as the cli
         runs.large.map((e) => e.seconds),
         `${megabytes} MB of NDJSON`,
       );
-      return [compared(rate, smallRate), seconds, compared(peak('large'), peak('small')), before] satisfies Row[];
+      const cpu = medianRow(
+        `server CPU per 1,000 records, exporting ${count(large.attempts)}`,
+        'ms',
+        runs.large.map((e) => (e.cpuSeconds / e.lines) * 1e6),
+      );
+      const shared = await shareWithExports(origins.large);
+      return [compared(rate, smallRate), cpu, seconds, compared(peak('large'), peak('small')), before, ...shared] satisfies Row[];
     } finally {
       await Promise.all(servers.map((server) => server.stop()));
       rmSync(scratch, { recursive: true, force: true });
@@ -100,6 +126,7 @@ async function exportSeason(server: ChildServer, expected: number): Promise<Expo
     rssPeakMb = Math.max(rssPeakMb, treeRssMb(server.pid));
   }, SAMPLE_MS);
   const start = performance.now();
+  const cpuBefore = server.cpuSeconds();
   try {
     const answer = await fetch(`${server.origin}/api/exports/attempts`);
     if (answer.status !== 200 || !answer.body) throw new Error(`the export answered ${answer.status}`);
@@ -107,12 +134,80 @@ async function exportSeason(server: ChildServer, expected: number): Promise<Expo
     let bytes = 0;
     for await (const chunk of answer.body as unknown as AsyncIterable<Uint8Array>) {
       bytes += chunk.byteLength;
-      for (const byte of chunk) if (byte === 10) lines++;
+      lines += lineEnds(chunk);
     }
     const seconds = (performance.now() - start) / 1000;
     if (lines !== expected) throw new Error(`the export held ${lines} lines, not ${expected}`);
-    return { lines, bytes, seconds, rssBeforeMb, rssPeakMb: Math.max(rssPeakMb, treeRssMb(server.pid)) };
+    return { lines, bytes, seconds, cpuSeconds: server.cpuSeconds() - cpuBefore, rssBeforeMb, rssPeakMb: Math.max(rssPeakMb, treeRssMb(server.pid)) };
   } finally {
     clearInterval(sampler);
   }
+}
+
+/** The probe's latencies alone and beside ${SHARED_BY} running exports, the exports' pace, and the server's work once they have gone. */
+async function shareWithExports(server: ChildServer): Promise<Row[]> {
+  const alone = await probeLatencies(server.origin, PROBE_SECONDS);
+  const exporting = new AbortController();
+  let lines = 0;
+  const exports = Array.from({ length: SHARED_BY }, async () => {
+    const answer = await fetch(`${server.origin}/api/exports/attempts`, { signal: exporting.signal });
+    if (answer.status !== 200 || !answer.body) throw new Error(`an export answered ${answer.status}`);
+    for await (const chunk of answer.body as unknown as AsyncIterable<Uint8Array>) lines += lineEnds(chunk);
+  });
+  const settled = Promise.allSettled(exports);
+  // Every export under way before the window opens.
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  const linesBefore = lines;
+  const start = performance.now();
+  const beside = await probeLatencies(server.origin, PROBE_SECONDS);
+  const exportRate = (lines - linesBefore) / ((performance.now() - start) / 1000);
+  exporting.abort();
+  const failed = (await settled).find((outcome) => outcome.status === 'rejected' && (outcome.reason as Error).name !== 'AbortError');
+  if (failed) throw (failed as PromiseRejectedResult).reason;
+  const cpuAtAbort = server.cpuSeconds();
+  await new Promise((resolve) => setTimeout(resolve, AFTER_SECONDS * 1000));
+  const cpuAfter = server.cpuSeconds() - cpuAtAbort;
+  const p99 = (latencies: number[]) =>
+    percentile(
+      [...latencies].sort((a, b) => a - b),
+      0.99,
+    );
+  const besideRow: Row = {
+    label: `p99 of GET ${PROBE} beside ${SHARED_BY} exports`,
+    value: p99(beside),
+    unit: 'ms',
+    note: `${beside.length} requests; p50 ${percentile(
+      [...beside].sort((a, b) => a - b),
+      0.5,
+    ).toFixed(1)} ms`,
+  };
+  const aloneRow: Row = { label: `p99 of GET ${PROBE} alone`, value: p99(alone), unit: 'ms', note: `${alone.length} requests` };
+  return [
+    compared(besideRow, aloneRow),
+    { label: `records per second, ${SHARED_BY} exports at once`, value: exportRate, unit: 'records/s', note: 'all exports together' },
+    { label: `server CPU in the ${AFTER_SECONDS} s after ${SHARED_BY} exports' clients went`, value: cpuAfter, unit: 's' },
+  ];
+}
+
+/** Latencies of `GET ${PROBE}` sent one at a time for `seconds`, in milliseconds. */
+async function probeLatencies(origin: string, seconds: number): Promise<number[]> {
+  const latencies: number[] = [];
+  const end = performance.now() + seconds * 1000;
+  while (performance.now() < end) {
+    const start = performance.now();
+    const answer = await fetch(`${origin}${PROBE}`);
+    await answer.arrayBuffer();
+    if (answer.status !== 200) throw new Error(`GET ${PROBE} answered ${answer.status}`);
+    latencies.push(performance.now() - start);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return latencies;
+}
+
+/** The line ends in `chunk`, found natively: a loop over 4 GB of bytes in JavaScript would make the bench the bottleneck. */
+function lineEnds(chunk: Uint8Array): number {
+  const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+  let count = 0;
+  for (let at = bytes.indexOf(10); at !== -1; at = bytes.indexOf(10, at + 1)) count++;
+  return count;
 }

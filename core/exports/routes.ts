@@ -174,7 +174,7 @@ const exportOf = <O extends string>(path: string, operationId: O, summary: strin
     path,
     operationId,
     summary,
-    responds: { type: NDJSON, description: 'One JSON record a line (NDJSON), streamed from the store a page at a time' },
+    responds: { type: NDJSON, description: 'One JSON record a line (NDJSON), streamed from the store a page at a time', problems: ['rate-limited'] },
     handle: ({ request, connection }, arena) => handle(arena, { request, connection }),
   });
 
@@ -198,7 +198,7 @@ export const exportRoutes = [
       type: [NDJSON, CSV],
       description:
         'NDJSON: one LeagueAttempt a line, newest first. CSV (Accept: text/csv): the attempts table, a header row first, without the nested result. A day that is over carries a strong ETag.',
-      problems: ['not-found'],
+      problems: ['not-found', 'rate-limited'],
     },
     handle: ({ request, connection, query }, arena) => attemptsExport(arena, request, connection, query.date),
   }),
