@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { receiptJwksLink } from '../evidence/receipt.ts';
 import { publicAttempt } from '../league/present.ts';
 import type { AttemptRecord, StoredAttempt } from '../league/records.ts';
-import { attemptLine } from './attempt-line.ts';
+import { attemptLines, receiptIsCurrent } from './attempt-line.ts';
 
 /** Where the arena is: no public origin or one, at the root or under a base path. */
 const place = fc.record({
@@ -11,11 +11,19 @@ const place = fc.record({
   origin: fc.constantFrom('', 'https://arena.example', 'http://127.0.0.1:8787'),
 });
 
+const base64url = fc.string({ unit: fc.constantFrom(...'ABCxyz019-_'), minLength: 1 });
+/** A receipt's checksum and token as a signed run writes them, or any text at all. */
+const checksum = fc.oneof(fc.string(), fc.stringMatching(/^sha256:[0-9a-f]{64}$/));
+const token = fc.oneof(
+  fc.string(),
+  fc.tuple(base64url, base64url, base64url).map((parts) => parts.join('.')),
+);
+
 /** A receipt as a signed run appends it, naming its keys where receipts name them now, somewhere else, or nowhere. */
 const receipt = (publicBase: string) =>
   fc.record({
-    checksum: fc.string(),
-    token: fc.string(),
+    checksum,
+    token,
     canonicalization: fc.constant('RFC 8785'),
     jwks: fc.oneof(fc.constant(receiptJwksLink(publicBase)), fc.constant('http://old-host:8787/.well-known/jwks.json'), fc.string()),
   });
@@ -66,10 +74,24 @@ describe('an attempt’s export line', () => {
         ([arena, record]) => {
           // The record as the store gives it back: parsed from the text it was stored as.
           const read = { ...record, result: JSON.parse(JSON.stringify(record.result)), declaration: JSON.parse(JSON.stringify(record.declaration)) };
-          expect(attemptLine(stored(record), arena)).toBe(JSON.stringify(publicAttempt(read, true, arena)));
+          expect(attemptLines(arena)(stored(record))).toBe(JSON.stringify(publicAttempt(read, true, arena)));
         },
       ),
       { numRuns: 500 },
     );
+  });
+
+  it('keeps a signed run’s stored result as it is when its receipt names the keys where receipts do now', () => {
+    const current = receiptIsCurrent('https://arena.example/arena');
+    const result = (jwks: string) =>
+      JSON.stringify({
+        score: 3,
+        replay: [{ at: 'a "quoted" step' }],
+        receipt: { checksum: `sha256:${'0a'.repeat(32)}`, token: 'eyJh.eyJj.c2ln', canonicalization: 'RFC 8785', jwks },
+      });
+    expect(current(result('https://arena.example/arena/.well-known/jwks.json'))).toBe(true);
+    expect(current(result('http://old-host:8787/.well-known/jwks.json'))).toBe(false);
+    expect(current(result('https://arena.example/arena/.well-known/jwks.json').replace('}}', '},"later":1}'))).toBe(false);
+    expect(current('{"score":3}')).toBe(false);
   });
 });

@@ -5,7 +5,7 @@
  * It holds because the stored result and declaration are JSON.stringify's own output
  * (storage/league/rows.ts), which JSON.parse then JSON.stringify gives back byte for byte. The
  * one part of the public form that is not the stored text is the receipt's `jwks`, which the
- * answer restates (core/league/present.ts): the stored text is kept as it is only when the
+ * answer restates (core/league/present.ts): the stored text is kept as it is only when its
  * receipt, which a signed run appends last (core/games/packet-run/signed-result.ts), already
  * says it; otherwise the result is parsed and restated, as the JSON answer does.
  */
@@ -14,47 +14,49 @@ import { receiptJwksLink } from '../evidence/receipt.ts';
 import { publicResult } from '../league/present.ts';
 import type { StoredAttempt } from '../league/records.ts';
 
-const RECEIPT_MEMBER = ',"receipt":';
+const RECEIPT_START = ',"receipt":{"checksum":"sha256:';
 
-export function attemptLine(attempt: StoredAttempt, arena: Pick<ArenaContext, 'basePath' | 'publicBase'>): string {
-  // Field by field, in publicAttempt's order.
-  const head = JSON.stringify({
-    id: attempt.id,
-    agentId: attempt.agentId,
-    kind: attempt.kind,
-    challengeId: attempt.challengeId,
-    date: attempt.date,
-    number: attempt.number,
-    actions: attempt.actions,
-    score: attempt.score,
-    reachedExit: attempt.reachedExit,
-    benchmark: attempt.benchmark,
-    checksum: attempt.checksum,
-    receiptToken: attempt.receiptToken,
-  });
-  const url = `${arena.basePath}/api/league/attempts/${attempt.id}`;
-  return `${head.slice(0, -1)},"declaration":${attempt.declarationJson},"createdAt":${JSON.stringify(attempt.createdAt)},"url":${JSON.stringify(url)},"result":${publicResultText(attempt.resultJson, arena.publicBase)}}`;
+/** Each attempt's line, for an arena at `arena`'s base path and public origin. */
+export function attemptLines(arena: Pick<ArenaContext, 'basePath' | 'publicBase'>): (attempt: StoredAttempt) => string {
+  const isPublic = receiptIsCurrent(arena.publicBase);
+  const publicText = (stored: string) => (isPublic(stored) ? stored : JSON.stringify(publicResult(JSON.parse(stored), arena.publicBase)));
+  return (attempt) => {
+    // Field by field, in publicAttempt's order.
+    const head = JSON.stringify({
+      id: attempt.id,
+      agentId: attempt.agentId,
+      kind: attempt.kind,
+      challengeId: attempt.challengeId,
+      date: attempt.date,
+      number: attempt.number,
+      actions: attempt.actions,
+      score: attempt.score,
+      reachedExit: attempt.reachedExit,
+      benchmark: attempt.benchmark,
+      checksum: attempt.checksum,
+      receiptToken: attempt.receiptToken,
+    });
+    const url = `${arena.basePath}/api/league/attempts/${attempt.id}`;
+    return `${head.slice(0, -1)},"declaration":${attempt.declarationJson},"createdAt":${JSON.stringify(attempt.createdAt)},"url":${JSON.stringify(url)},"result":${publicText(attempt.resultJson)}}`;
+  };
 }
 
-/** The result's public text: the stored text when its receipt, its last member, names the keys where receipts name them now. */
-function publicResultText(stored: string, publicBase: string): string {
-  const link = receiptJwksLink(publicBase);
-  const at = stored.lastIndexOf(RECEIPT_MEMBER);
-  if (at !== -1 && stored.endsWith('}}')) {
-    // The receipt's text, from its opening brace to the result's closing one: small, so cheap to read.
-    const text = stored.slice(at + RECEIPT_MEMBER.length, -1);
-    const receipt = parsedObject(text);
-    // Serialising it back to the same text proves it is one whole value, the result's last member.
-    if (receipt?.jwks === link && JSON.stringify(receipt) === text) return stored;
-  }
-  return JSON.stringify(publicResult(JSON.parse(stored), publicBase));
-}
-
-function parsedObject(text: string): Record<string, unknown> | null {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
+/**
+ * Whether a stored result is already its public form: it ends with its receipt, exactly as a
+ * signed run writes one, naming the keys where receipts name them now. The receipt's text is
+ * matched whole, to the result's last brace, and holds no quote but its own (hex, base64url and
+ * the link), so the match is the result's last member, not text inside a string.
+ */
+export function receiptIsCurrent(publicBase: string): (stored: string) => boolean {
+  const jwks = JSON.stringify(receiptJwksLink(publicBase)).replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  const receipt = new RegExp(
+    `,"receipt":\\{"checksum":"sha256:[0-9a-f]{64}","token":"[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+","canonicalization":"RFC 8785","jwks":${jwks}\\}\\}$`,
+    'y',
+  );
+  return (stored) => {
+    const at = stored.lastIndexOf(RECEIPT_START);
+    if (at === -1) return false;
+    receipt.lastIndex = at;
+    return receipt.test(stored);
+  };
 }

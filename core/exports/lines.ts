@@ -31,9 +31,14 @@ export async function* pagedLines<T>(list: Listing<T>, line: (item: T) => string
   let after: string | undefined;
   const page = async () => {
     const { items, next } = await list(after);
+    if (items.length === 0) return { text: '', next };
     const lines: string[] = [];
-    for (const item of items) lines.push(`${await line(item)}${ending}`);
-    return { text: lines.join(''), next };
+    for (const item of items) {
+      const made = line(item);
+      // Most lines are made at once: awaiting each would cost a turn of the microtask queue a line.
+      lines.push(typeof made === 'string' ? made : await made);
+    }
+    return { text: `${lines.join(ending)}${ending}`, next };
   };
   do {
     const { text, next } = turns ? await turns.take(signal, page) : await page();

@@ -15,7 +15,7 @@ import { publicProposal } from '../rules/present.ts';
 import { objectMessages } from '../schema/object-messages.ts';
 import { publicReply, publicTopic } from '../social/present.ts';
 import { isUtcDate, utcDate } from '../time/utc-day.ts';
-import { attemptLine } from './attempt-line.ts';
+import { attemptLines } from './attempt-line.ts';
 import { CSV_LINE_END, csvRow } from './csv.ts';
 import { datasetDescription, DatasetDescriptionSchema, ATTEMPT_COLUMNS, EXPORT_FORMAT } from './dataset.ts';
 import { everyPage, pagedLines, type PagedLinesOptions } from './lines.ts';
@@ -79,7 +79,7 @@ async function attemptsExport(arena: ArenaContext, request: Request, connection:
     return new Response(null, { status: 304, headers: { etag: tag, 'cache-control': `public, max-age=${CACHE.permanent.maxAge * 24}`, vary: 'Accept' } });
   }
   const lines = (options: PagedLinesOptions) =>
-    type === CSV ? pagedLines(list, attemptRow, { ...options, ending: CSV_LINE_END }) : pagedLines(list, (attempt) => attemptLine(attempt, arena), options);
+    type === CSV ? pagedLines(list, attemptRow, { ...options, ending: CSV_LINE_END }) : pagedLines(list, attemptLines(arena), options);
   const response = exportResponse(arena, { request, connection }, (options) => prepend(header, lines(options)), type, tag);
   // NDJSON or CSV, by Accept: a cache keeps the two apart.
   response.headers.set('vary', 'Accept');
