@@ -7,6 +7,7 @@ import { attemptsIn, cachedSqliteLeague, populateSqliteLeague, type PreparedLeag
 import { EXPORT_PAGE } from '../../core/exports/routes.ts';
 import { treeRssMb } from '../rss.ts';
 import { percentile } from '../stats.ts';
+import { probeLatencies } from '../latency-probe.ts';
 import { LARGE, SMALL, SQLITE_CACHE } from './league-reads-at-scale.ts';
 
 const RUNS = 3;
@@ -18,6 +19,8 @@ const SHARED_BY = 20;
 const PROBE_SECONDS = 8;
 /** The ordinary request: a page of today's standings, read from the store the exports read. */
 const PROBE = '/api/leaderboard/daily';
+/** The longest the probe waits for an answer: one not answered by then counts as this, and the window ends. */
+const PROBE_PATIENCE_MS = 30_000;
 /** How long the server's CPU time is watched once the exports' clients have gone. */
 const AFTER_SECONDS = 5;
 
@@ -53,8 +56,9 @@ export; its ratio to the small league's shows whether memory grows with the expo
 the store is read ${EXPORT_PAGE} attempts a page, one page at a time, as the client reads).
 
 Sharing the machine: on the large league, \`GET ${PROBE}\` is sent one at a time (the next 10 ms
-after each answer) for ${PROBE_SECONDS} s alone, then for ${PROBE_SECONDS} s while ${SHARED_BY} exports of the whole season
-stream at once, each read as fast as the bench can; its p99 beside the exports is compared with its p99 alone,
+after each answer, from a process of its own, \`bench/latency-probe.ts\`) for ${PROBE_SECONDS} s alone, then for ${PROBE_SECONDS} s while ${SHARED_BY} exports of the whole season
+stream at once, each read as fast as the bench can; its p99 beside the exports is compared with its p99 alone
+(a request not answered within ${PROBE_PATIENCE_MS / 1000} s counts as ${PROBE_PATIENCE_MS / 1000} s and ends the window),
 and the exports' records per second are their lines in that window, together. Then every export's
 client goes away at once, and the server's CPU time over the next ${AFTER_SECONDS} s shows whether it stopped working for them.`,
   async run() {
@@ -146,7 +150,7 @@ async function exportSeason(server: ChildServer, expected: number): Promise<Expo
 
 /** The probe's latencies alone and beside ${SHARED_BY} running exports, the exports' pace, and the server's work once they have gone. */
 async function shareWithExports(server: ChildServer): Promise<Row[]> {
-  const alone = await probeLatencies(server.origin, PROBE_SECONDS);
+  const alone = await probeLatencies(`${server.origin}${PROBE}`, PROBE_SECONDS, PROBE_PATIENCE_MS);
   const exporting = new AbortController();
   let lines = 0;
   const exports = Array.from({ length: SHARED_BY }, async () => {
@@ -159,7 +163,7 @@ async function shareWithExports(server: ChildServer): Promise<Row[]> {
   await new Promise((resolve) => setTimeout(resolve, 1_000));
   const linesBefore = lines;
   const start = performance.now();
-  const beside = await probeLatencies(server.origin, PROBE_SECONDS);
+  const beside = await probeLatencies(`${server.origin}${PROBE}`, PROBE_SECONDS, PROBE_PATIENCE_MS);
   const exportRate = (lines - linesBefore) / ((performance.now() - start) / 1000);
   exporting.abort();
   const failed = (await settled).find((outcome) => outcome.status === 'rejected' && (outcome.reason as Error).name !== 'AbortError');
@@ -187,21 +191,6 @@ async function shareWithExports(server: ChildServer): Promise<Row[]> {
     { label: `records per second, ${SHARED_BY} exports at once`, value: exportRate, unit: 'records/s', note: 'all exports together' },
     { label: `server CPU in the ${AFTER_SECONDS} s after ${SHARED_BY} exports' clients went`, value: cpuAfter, unit: 's' },
   ];
-}
-
-/** Latencies of `GET ${PROBE}` sent one at a time for `seconds`, in milliseconds. */
-async function probeLatencies(origin: string, seconds: number): Promise<number[]> {
-  const latencies: number[] = [];
-  const end = performance.now() + seconds * 1000;
-  while (performance.now() < end) {
-    const start = performance.now();
-    const answer = await fetch(`${origin}${PROBE}`);
-    await answer.arrayBuffer();
-    if (answer.status !== 200) throw new Error(`GET ${PROBE} answered ${answer.status}`);
-    latencies.push(performance.now() - start);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  return latencies;
 }
 
 /** The line ends in `chunk`, found natively: a loop over 4 GB of bytes in JavaScript would make the bench the bottleneck. */
