@@ -4,7 +4,10 @@ import { join } from 'node:path';
 import { compared, medianRow, type BenchCase, type Row } from '../case.ts';
 import { startChildServer, type ChildServer } from '../child-server.ts';
 import { attemptsIn, cachedSqliteLeague, populateSqliteLeague, type PreparedLeague } from '../league-data.ts';
+import Database from 'better-sqlite3';
+import { DATABASE_FILE } from '../../adapters/local/open-store.ts';
 import { EXPORT_PAGE } from '../../core/exports/routes.ts';
+import { createSqliteDialect, openStore } from '../../storage/index.ts';
 import { treeRssMb } from '../rss.ts';
 import { percentile } from '../stats.ts';
 import { probeLatencies } from '../latency-probe.ts';
@@ -60,7 +63,10 @@ after each answer, from a process of its own, \`bench/latency-probe.ts\`) for ${
 stream at once, each read as fast as the bench can; its p99 beside the exports is compared with its p99 alone
 (a request not answered within ${PROBE_PATIENCE_MS / 1000} s counts as ${PROBE_PATIENCE_MS / 1000} s and ends the window),
 and the exports' records per second are their lines in that window, together. Then every export's
-client goes away at once, and the server's CPU time over the next ${AFTER_SECONDS} s shows whether it stopped working for them.`,
+client goes away at once, and the server's CPU time over the next ${AFTER_SECONDS} s shows whether it stopped working for them.
+
+The bound: the store's own reading of all ${count(attemptsIn(LARGE))} attempts (\`listStoredAttempts\`, ${EXPORT_PAGE} a page, as an export
+reads them) in the bench's process, with nothing made of them and nothing sent: no export on this storage can run faster.`,
   async run() {
     const scratch = mkdtempSync(join(tmpdir(), 'bench-export-'));
     const servers: ChildServer[] = [];
@@ -114,7 +120,8 @@ client goes away at once, and the server's CPU time over the next ${AFTER_SECOND
         runs.large.map((e) => (e.cpuSeconds / e.lines) * 1e6),
       );
       const shared = await shareWithExports(origins.large);
-      return [compared(rate, smallRate), cpu, seconds, compared(peak('large'), peak('small')), before, ...shared] satisfies Row[];
+      const bound = await readAlone(large.env.ARENA_DATA_DIR!, large.attempts);
+      return [compared(rate, smallRate), cpu, bound, seconds, compared(peak('large'), peak('small')), before, ...shared] satisfies Row[];
     } finally {
       await Promise.all(servers.map((server) => server.stop()));
       rmSync(scratch, { recursive: true, force: true });
@@ -191,6 +198,29 @@ async function shareWithExports(server: ChildServer): Promise<Row[]> {
     { label: `records per second, ${SHARED_BY} exports at once`, value: exportRate, unit: 'records/s', note: 'all exports together' },
     { label: `server CPU in the ${AFTER_SECONDS} s after ${SHARED_BY} exports' clients went`, value: cpuAfter, unit: 's' },
   ];
+}
+
+/**
+ * The bound: the store's own reading of every attempt, in process, a page at a time as an export
+ * reads them, with nothing made of them and nothing sent. No export on this storage runs faster.
+ */
+async function readAlone(dir: string, expected: number): Promise<Row> {
+  const store = await openStore(createSqliteDialect(new Database(join(dir, DATABASE_FILE))), 'sqlite');
+  try {
+    let records = 0;
+    let after: string | undefined;
+    const start = performance.now();
+    do {
+      const { items, next } = await store.listStoredAttempts({}, { limit: EXPORT_PAGE, after });
+      records += items.length;
+      after = next ?? undefined;
+    } while (after !== undefined);
+    const seconds = (performance.now() - start) / 1000;
+    if (records !== expected) throw new Error(`the store listed ${records} attempts, not ${expected}`);
+    return { label: `bound: the store reading ${count(records)} attempts alone, in process`, value: records / seconds, unit: 'records/s', note: 'no line made, nothing sent' };
+  } finally {
+    await store.close();
+  }
 }
 
 /** The line ends in `chunk`, found natively: a loop over 4 GB of bytes in JavaScript would make the bench the bottleneck. */
