@@ -89,7 +89,10 @@ number; the baseline is the same for a minimal SSE server on the same runtime
 the runtime's server holds for an open response. On Node the minimal server is also the bound
 of delivery: it answers each write at once and then \`write\`s its one event, the same bytes, to
 every open response; its latency and CPU per write at ${grouped(IDLE_STREAMS)} streams, with the same writes,
-are what the arena's are compared with: the least one Node thread does to deliver. Bun's and Deno's adapters
+are what the arena's are compared with: the least one Node thread does to deliver. It runs twice:
+writing each event to every stream with a \`write\` of its own, and batched (\`FAN_OUT=batched\`:
+the events of the writes read in one turn of the event loop, those that came while the last
+fan-out ran, joined and written once to each stream). Bun's and Deno's adapters
 (\`bun adapters/bun/main.ts\`, \`deno run … adapters/deno/main.ts\`, on SQLite) hold as many, and
 ${BASELINE_WRITES} writes then check that every event reaches every stream there too. Streams from 127.0.0.1
 are allowed past the arena's defaults (\`ARENA_EVENTS_PER_CLIENT\` and \`ARENA_EVENTS_MAX\` =
@@ -99,10 +102,10 @@ the latencies include the time it takes to get to each stream's text. \`STREAMS_
 runs only the minimal fan-out and Node on SQLite at those scales: where a target holds.`,
   async run() {
     const rows: Row[] = [];
-    // The minimal fan-out first: the bound the arena's delivery at IDLE_STREAMS is compared with.
-    const fanOut = await minimalFanOut();
-    rows.push(...fanOut.rows);
-    for (const streams of NODE_SCALES) rows.push(...(await nodeOnSqlite(streams, streams === IDLE_STREAMS ? fanOut : undefined)));
+    // The minimal fan-outs first: the bounds the arena's delivery at IDLE_STREAMS is compared with.
+    const bounds = [await minimalFanOut('each'), await minimalFanOut('batched')];
+    for (const bound of bounds) rows.push(...bound.rows);
+    for (const streams of NODE_SCALES) rows.push(...(await nodeOnSqlite(streams, streams === IDLE_STREAMS ? bounds : [])));
     if (ONLY_NODE !== undefined) return rows;
     const postgres = await startBenchPostgres('streams-at-scale');
     if (postgres === undefined) log('no PostgreSQL server binary and no DATABASE_URL: the PostgreSQL rows are left out');
@@ -132,11 +135,11 @@ function serverEnv(extra: Record<string, string> = {}): Record<string, string> {
   };
 }
 
-async function nodeOnSqlite(count: number, fanOut: FanOut | undefined): Promise<Row[]> {
+async function nodeOnSqlite(count: number, bounds: readonly FanOut[]): Promise<Row[]> {
   // startChildServer gives the server a scratch ARENA_DATA_DIR of its own: its SQLite file.
   const server = await startChildServer(`adapters/node (SQLite, ${count} streams)`, SERVERS.node.arena, serverEnv());
   try {
-    return await measure([server], count, 'Node + SQLite', { fanOut });
+    return await measure([server], count, 'Node + SQLite', { bounds });
   } finally {
     await server.stop();
   }
@@ -155,9 +158,9 @@ async function twoOnPostgres(url: string, what: string): Promise<Row[]> {
 /**
  * `each` streams on every one of `servers`, all reading while the writes go to each server in
  * turn: delivery latencies, deliveries missed, store operations and CPU per write, and (with
- * `fanOut`, the minimal server's figures, or across instances) RSS per stream.
+ * `bounds`, the minimal servers' figures, or across instances) RSS per stream.
  */
-async function measure(servers: readonly ChildServer[], each: number, where: string, { fanOut, what }: { fanOut?: FanOut; what?: string }): Promise<Row[]> {
+async function measure(servers: readonly ChildServer[], each: number, where: string, { bounds = [], what }: { bounds?: readonly FanOut[]; what?: string }): Promise<Row[]> {
   const total = each * servers.length;
   const scale = servers.length === 1 ? `${grouped(total)} streams` : `${grouped(each)} streams each`;
   const note = (text: string) => (what === undefined ? text : `${text}; ${what}`);
@@ -229,18 +232,19 @@ async function measure(servers: readonly ChildServer[], each: number, where: str
         { label: 'no stream open', value: quietCpu, unit: 'ms' },
       ),
     ];
-    if (fanOut !== undefined) {
+    for (const bound of bounds) {
       rows.push(
         compared(
-          { label: `event delivered after the write's answer, ${scale}, ${where}, p99, against the minimal fan-out`, value: percentile(afterAnswer, 0.99), unit: 'ms' },
-          fanOut.p99,
+          { label: `event delivered after the write's answer, ${scale}, ${where}, p99, against the ${bound.name}`, value: percentile(afterAnswer, 0.99), unit: 'ms' },
+          bound.p99,
         ),
-        compared({ label: `server CPU per write, ${scale}, ${where}, against the minimal fan-out`, value: busyCpu, unit: 'ms' }, fanOut.cpuPerWrite),
+        compared({ label: `server CPU per write, ${scale}, ${where}, against the ${bound.name}`, value: busyCpu, unit: 'ms' }, bound.cpuPerWrite),
       );
     }
-    if (fanOut !== undefined || servers.length > 1) {
+    const floor = bounds[0]?.rss;
+    if (floor !== undefined || servers.length > 1) {
       const row: Row = { label: `server RSS per idle stream, ${scale}, ${where}`, value: memory.kbPerStream, unit: 'KB', note: note(memory.note) };
-      rows.push(fanOut === undefined ? row : compared(row, fanOut.rss));
+      rows.push(floor === undefined ? row : compared(row, floor));
     }
     return rows;
   } finally {
@@ -297,6 +301,7 @@ async function minimalFloor(runtime: Runtime): Promise<Row> {
 
 /** The minimal `node:http` server's figures at IDLE_STREAMS streams: what the arena's on Node are compared with. */
 interface FanOut {
+  name: string;
   rows: Row[];
   rss: Row;
   p99: Row;
@@ -306,13 +311,15 @@ interface FanOut {
 /**
  * The minimal `node:http` server at IDLE_STREAMS streams: its RSS per idle stream, then, with
  * the same writes as the arena's, its delivery latency and CPU per write: the least one Node
- * thread does to hand each write's event to every stream, so the bound of the arena's.
+ * thread does to hand each write's event to every stream (`each` with a `write` of its own,
+ * or `batched`: the events read in one turn joined in one), so the bound of the arena's.
  */
-async function minimalFanOut(): Promise<FanOut> {
+async function minimalFanOut(fanOut: 'each' | 'batched'): Promise<FanOut> {
   const { minimal, minimalName } = SERVERS.node;
-  const where = 'minimal SSE fan-out, node:http';
+  const name = fanOut === 'each' ? 'minimal fan-out' : 'minimal fan-out, batched';
+  const where = fanOut === 'each' ? 'minimal SSE fan-out, node:http' : 'minimal SSE fan-out batched per turn, node:http';
   const scale = `${grouped(IDLE_STREAMS)} streams`;
-  const server = await startChildServer(minimalName, minimal);
+  const server = await startChildServer(where, minimal, { FAN_OUT: fanOut });
   const streams = new EventStreams(IDLE_STREAMS);
   try {
     const quiet = await spentCpu(server, () => writeSteadily([server], BASELINE_WRITES));
@@ -331,8 +338,8 @@ async function minimalFanOut(): Promise<FanOut> {
     const answered = Float64Array.from(sent, ({ at, answered }) => answered - at).sort();
     const quietCpu = (quiet.serverCpu * 1000) / quiet.result.length;
     const busyCpu = (busy.serverCpu * 1000) / sent.length;
-    const p99: Row = { label: `minimal fan-out, p99`, value: percentile(afterAnswer, 0.99), unit: 'ms' };
-    const cpuPerWrite: Row = { label: 'minimal fan-out', value: busyCpu, unit: 'ms' };
+    const p99: Row = { label: `${name}, p99`, value: percentile(afterAnswer, 0.99), unit: 'ms' };
+    const cpuPerWrite: Row = { label: name, value: busyCpu, unit: 'ms' };
     const rss: Row = { label: minimalName, value: memory.kbPerStream, unit: 'KB' };
     const rows: Row[] = [
       compared(
@@ -361,9 +368,10 @@ async function minimalFanOut(): Promise<FanOut> {
         },
         { label: 'no stream open', value: quietCpu, unit: 'ms' },
       ),
-      { ...rss, label: `server RSS per idle stream, ${scale}, ${where}`, note: memory.note },
     ];
-    return { rows, rss, p99, cpuPerWrite };
+    // Batched or not, the same server holds the same idle streams: one RSS row is enough.
+    if (fanOut === 'each') rows.push({ ...rss, label: `server RSS per idle stream, ${scale}, ${where}`, note: memory.note });
+    return { name, rows, rss, p99, cpuPerWrite };
   } finally {
     streams.close();
     await server.stop();
