@@ -48,7 +48,8 @@ async function answer(fetch: FetchHandler, trustProxy: boolean, basePath: string
     logFailure('the fetch handler threw', error);
     response = refusal(internalFailure(), undefined, basePath);
   }
-  await writeResponse(response, incoming, outgoing, basePath);
+  // Returned, not awaited: a frame waiting here would hold the answer (its headers) for as long as its body streams.
+  return writeResponse(response, incoming, outgoing, basePath);
 }
 
 function acceptEncodingOf(incoming: IncomingMessage): string | null {
@@ -199,7 +200,8 @@ async function writeResponse(response: Response, incoming: IncomingMessage, outg
     endAnswer(incoming, outgoing);
     return;
   }
-  await writeBody(response.body, outgoing, response.headers.get('x-request-id'));
+  // Returned, not awaited, as in `answer`: only the body is held while it streams.
+  return writeBody(response.body, outgoing, response.headers.get('x-request-id'));
 }
 
 /**
