@@ -32,6 +32,8 @@ class LightRequest {
     readonly url: string,
     readonly headers: Headers,
     readonly source: BodySource | undefined,
+    /** For a request with no body: its client's going, made when first asked for. */
+    readonly gone: (() => AbortSignal) | undefined,
   ) {}
   get body(): ReadableStream<Uint8Array> | null {
     if (!this.source) return null;
@@ -51,7 +53,8 @@ class LightRequest {
     return (await this.source.bytes()).buffer;
   }
   get signal(): AbortSignal {
-    return this.source ? this.source.signal() : realOf(this).signal;
+    if (this.source) return this.source.signal();
+    return this.gone ? this.gone() : realOf(this).signal;
   }
 }
 
@@ -61,8 +64,8 @@ function spentStream(): ReadableStream<Uint8Array> {
 }
 
 function realOf(light: LightRequest): Request {
-  const { url, method, headers, source } = light;
-  const body = source ? ({ body: light.body, signal: light.signal, duplex: 'half' } as RequestInit) : {};
+  const { url, method, headers, source, gone } = light;
+  const body = source ? ({ body: light.body, signal: light.signal, duplex: 'half' } as RequestInit) : gone ? { signal: gone() } : {};
   return (light[REAL] ??= new Request(url, { method, headers, ...body }));
 }
 
@@ -91,8 +94,8 @@ for (const name of Object.getOwnPropertyNames(Request.prototype)) {
 
 /**
  * A request as the core reads it; `url` is an absolute URL already parsed, `body` where the
- * method carries one (never for GET or HEAD).
+ * method carries one (never for GET or HEAD), else `gone`, its signal, if the adapter gives one.
  */
-export function lightRequest(method: string, url: string, headers: Headers, body?: BodySource): Request {
-  return new LightRequest(method, url, headers, body) as unknown as Request;
+export function lightRequest(method: string, url: string, headers: Headers, body?: BodySource, gone?: () => AbortSignal): Request {
+  return new LightRequest(method, url, headers, body, body ? undefined : gone) as unknown as Request;
 }

@@ -48,7 +48,8 @@ async function answer(fetch: FetchHandler, trustProxy: boolean, basePath: string
     logFailure('the fetch handler threw', error);
     response = refusal(internalFailure(), undefined, basePath);
   }
-  await writeResponse(response, incoming, outgoing, basePath);
+  // Returned, not awaited: a frame waiting here would hold the answer (its headers) for as long as its body streams.
+  return writeResponse(response, incoming, outgoing, basePath);
 }
 
 function acceptEncodingOf(incoming: IncomingMessage): string | null {
@@ -77,7 +78,7 @@ function toRequest(incoming: IncomingMessage, outgoing: ServerResponse, method: 
   for (let i = 0; i < incoming.rawHeaders.length; i += 2) {
     headers.append(incoming.rawHeaders[i]!, incoming.rawHeaders[i + 1]!);
   }
-  if (method === 'GET' || method === 'HEAD') return lightRequest(method, url.href, headers);
+  if (method === 'GET' || method === 'HEAD') return lightRequest(method, url.href, headers, undefined, goneSignal(outgoing));
   return lightRequest(method, url.href, headers, bodySource(incoming, outgoing));
 }
 
@@ -104,6 +105,26 @@ function bodySource(incoming: IncomingMessage, outgoing: ServerResponse): BodySo
       }
       return abort.signal;
     },
+  };
+}
+
+/**
+ * For a request with no body: a signal that says its client went away before its answer was
+ * complete, made (with its listener) only if asked for. An event stream asks: undici's Request,
+ * made for its signal otherwise, cost each open stream several kilobytes, for a signal that never aborts.
+ */
+function goneSignal(outgoing: ServerResponse): () => AbortSignal {
+  let abort: AbortController | undefined;
+  return () => {
+    if (abort) return abort.signal;
+    const made = new AbortController();
+    abort = made;
+    const onClose = () => {
+      if (!outgoing.writableFinished) made.abort();
+    };
+    if (outgoing.destroyed) onClose();
+    else outgoing.once('close', onClose);
+    return made.signal;
   };
 }
 
@@ -179,7 +200,8 @@ async function writeResponse(response: Response, incoming: IncomingMessage, outg
     endAnswer(incoming, outgoing);
     return;
   }
-  await writeBody(response.body, outgoing, response.headers.get('x-request-id'));
+  // Returned, not awaited, as in `answer`: only the body is held while it streams.
+  return writeBody(response.body, outgoing, response.headers.get('x-request-id'));
 }
 
 /**

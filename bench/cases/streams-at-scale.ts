@@ -12,8 +12,12 @@ const RATE = 20;
 const WRITES = 100;
 /** Writes made first on each server with no stream open: the baseline of store operations and CPU, and a warm-up. */
 const BASELINE_WRITES = 40;
-/** Streams of one Node instance on SQLite, each scale on a fresh server. */
-const NODE_SCALES = [10, 1_000, 10_000] as const;
+/**
+ * Streams of one Node instance on SQLite, each scale on a fresh server. `STREAMS_AT_SCALE_NODE=2000,5000`
+ * measures only these scales of Node on SQLite (and the minimal fan-out, at ${'$'}{IDLE_STREAMS}): where a target holds.
+ */
+const ONLY_NODE = process.env.STREAMS_AT_SCALE_NODE?.split(',').map(Number);
+const NODE_SCALES: readonly number[] = ONLY_NODE ?? [10, 1_000, 10_000];
 /** Streams whose memory is measured: on Node with SQLite, Bun and Deno, and on the minimal SSE servers. */
 const IDLE_STREAMS = 10_000;
 /** Streams of each of the two Node instances on one PostgreSQL. */
@@ -82,18 +86,27 @@ from before ${grouped(IDLE_STREAMS)} streams were opened to ${SETTLE_MS / 1000} 
 number; the baseline is the same for a minimal SSE server on the same runtime
 (\`bench/servers/minimal-sse.ts\` on \`node:http\`, \`bench/servers/web/minimal-sse.ts\` on
 \`Bun.serve\` and \`Deno.serve\`: a first message, then a heartbeat every 5 s, nothing else): what
-the runtime's server holds for an open response. Bun's and Deno's adapters
+the runtime's server holds for an open response. On Node the minimal server is also the bound
+of delivery: it answers each write at once and then \`write\`s its one event, the same bytes, to
+every open response; its latency and CPU per write at ${grouped(IDLE_STREAMS)} streams, with the same writes,
+are what the arena's are compared with: the least one Node thread does to deliver. It runs twice:
+writing each event to every stream with a \`write\` of its own, and batched (\`FAN_OUT=batched\`:
+the events of the writes read in one turn of the event loop, those that came while the last
+fan-out ran, joined and written once to each stream). Bun's and Deno's adapters
 (\`bun adapters/bun/main.ts\`, \`deno run … adapters/deno/main.ts\`, on SQLite) hold as many, and
 ${BASELINE_WRITES} writes then check that every event reaches every stream there too. Streams from 127.0.0.1
 are allowed past the arena's defaults (\`ARENA_EVENTS_PER_CLIENT\` and \`ARENA_EVENTS_MAX\` =
 20000); \`ARENA_EVENTS_POLL_MS\` and the heartbeat are the defaults. The bench process reads every
 stream on the same machine as the server, sharing its cores (its CPU per write is in the note):
-the latencies include the time it takes to get to each stream's text.`,
+the latencies include the time it takes to get to each stream's text. \`STREAMS_AT_SCALE_NODE=2000,5000\`
+runs only the minimal fan-out and Node on SQLite at those scales: where a target holds.`,
   async run() {
     const rows: Row[] = [];
-    const floors = {} as Record<Runtime, Row>;
-    for (const runtime of ['node', 'bun', 'deno'] as const) floors[runtime] = await minimalFloor(runtime);
-    for (const streams of NODE_SCALES) rows.push(...(await nodeOnSqlite(streams, streams === IDLE_STREAMS ? floors.node : undefined)));
+    // The minimal fan-outs first: the bounds the arena's delivery at IDLE_STREAMS is compared with.
+    const bounds = [await minimalFanOut('each'), await minimalFanOut('batched')];
+    for (const bound of bounds) rows.push(...bound.rows);
+    for (const streams of NODE_SCALES) rows.push(...(await nodeOnSqlite(streams, streams === IDLE_STREAMS ? bounds : [])));
+    if (ONLY_NODE !== undefined) return rows;
     const postgres = await startBenchPostgres('streams-at-scale');
     if (postgres === undefined) log('no PostgreSQL server binary and no DATABASE_URL: the PostgreSQL rows are left out');
     else {
@@ -103,7 +116,7 @@ the latencies include the time it takes to get to each stream's text.`,
         await postgres.stop();
       }
     }
-    for (const runtime of ['bun', 'deno'] as const) rows.push(await idleOn(runtime, floors[runtime]));
+    for (const runtime of ['bun', 'deno'] as const) rows.push(await idleOn(runtime, await minimalFloor(runtime)));
     return rows;
   },
 };
@@ -122,11 +135,11 @@ function serverEnv(extra: Record<string, string> = {}): Record<string, string> {
   };
 }
 
-async function nodeOnSqlite(count: number, floor: Row | undefined): Promise<Row[]> {
+async function nodeOnSqlite(count: number, bounds: readonly FanOut[]): Promise<Row[]> {
   // startChildServer gives the server a scratch ARENA_DATA_DIR of its own: its SQLite file.
   const server = await startChildServer(`adapters/node (SQLite, ${count} streams)`, SERVERS.node.arena, serverEnv());
   try {
-    return await measure([server], count, 'Node + SQLite', { floor });
+    return await measure([server], count, 'Node + SQLite', { bounds });
   } finally {
     await server.stop();
   }
@@ -145,9 +158,9 @@ async function twoOnPostgres(url: string, what: string): Promise<Row[]> {
 /**
  * `each` streams on every one of `servers`, all reading while the writes go to each server in
  * turn: delivery latencies, deliveries missed, store operations and CPU per write, and (with
- * `floor`, the minimal server's, or across instances) RSS per stream.
+ * `bounds`, the minimal servers' figures, or across instances) RSS per stream.
  */
-async function measure(servers: readonly ChildServer[], each: number, where: string, { floor, what }: { floor?: Row; what?: string }): Promise<Row[]> {
+async function measure(servers: readonly ChildServer[], each: number, where: string, { bounds = [], what }: { bounds?: readonly FanOut[]; what?: string }): Promise<Row[]> {
   const total = each * servers.length;
   const scale = servers.length === 1 ? `${grouped(total)} streams` : `${grouped(each)} streams each`;
   const note = (text: string) => (what === undefined ? text : `${text}; ${what}`);
@@ -219,6 +232,16 @@ async function measure(servers: readonly ChildServer[], each: number, where: str
         { label: 'no stream open', value: quietCpu, unit: 'ms' },
       ),
     ];
+    for (const bound of bounds) {
+      rows.push(
+        compared(
+          { label: `event delivered after the write's answer, ${scale}, ${where}, p99, against the ${bound.name}`, value: percentile(afterAnswer, 0.99), unit: 'ms' },
+          bound.p99,
+        ),
+        compared({ label: `server CPU per write, ${scale}, ${where}, against the ${bound.name}`, value: busyCpu, unit: 'ms' }, bound.cpuPerWrite),
+      );
+    }
+    const floor = bounds[0]?.rss;
     if (floor !== undefined || servers.length > 1) {
       const row: Row = { label: `server RSS per idle stream, ${scale}, ${where}`, value: memory.kbPerStream, unit: 'KB', note: note(memory.note) };
       rows.push(floor === undefined ? row : compared(row, floor));
@@ -276,6 +299,85 @@ async function minimalFloor(runtime: Runtime): Promise<Row> {
   }
 }
 
+/** The minimal `node:http` server's figures at IDLE_STREAMS streams: what the arena's on Node are compared with. */
+interface FanOut {
+  name: string;
+  rows: Row[];
+  rss: Row;
+  p99: Row;
+  cpuPerWrite: Row;
+}
+
+/**
+ * The minimal `node:http` server at IDLE_STREAMS streams: its RSS per idle stream, then, with
+ * the same writes as the arena's, its delivery latency and CPU per write: the least one Node
+ * thread does to hand each write's event to every stream (`each` with a `write` of its own,
+ * or `batched`: the events read in one turn joined in one), so the bound of the arena's.
+ */
+async function minimalFanOut(fanOut: 'each' | 'batched'): Promise<FanOut> {
+  const { minimal, minimalName } = SERVERS.node;
+  const name = fanOut === 'each' ? 'minimal fan-out' : 'minimal fan-out, batched';
+  const where = fanOut === 'each' ? 'minimal SSE fan-out, node:http' : 'minimal SSE fan-out batched per turn, node:http';
+  const scale = `${grouped(IDLE_STREAMS)} streams`;
+  const server = await startChildServer(where, minimal, { FAN_OUT: fanOut });
+  const streams = new EventStreams(IDLE_STREAMS);
+  try {
+    const quiet = await spentCpu(server, () => writeSteadily([server], BASELINE_WRITES));
+    log(`${where}: opening ${scale}`);
+    const memory = await openIdle(streams, [server], IDLE_STREAMS);
+    log(`${where}: ${WRITES} writes at ${RATE}/s to ${scale}`);
+    let drained = 0;
+    const busy = await spentCpu(server, async () => {
+      const sent = await writeSteadily([server], WRITES);
+      drained = await streams.drain(sent, DRAIN_MS);
+      return sent;
+    });
+    if (streams.failures.length > 0) throw new Error(`${streams.failures.length} streams ended or failed: ${streams.failures.slice(0, 3).join('; ')}`);
+    const sent = busy.result;
+    const { afterAnswer, fromSending, missed } = streams.deliveries(sent);
+    const answered = Float64Array.from(sent, ({ at, answered }) => answered - at).sort();
+    const quietCpu = (quiet.serverCpu * 1000) / quiet.result.length;
+    const busyCpu = (busy.serverCpu * 1000) / sent.length;
+    const p99: Row = { label: `${name}, p99`, value: percentile(afterAnswer, 0.99), unit: 'ms' };
+    const cpuPerWrite: Row = { label: name, value: busyCpu, unit: 'ms' };
+    const rss: Row = { label: minimalName, value: memory.kbPerStream, unit: 'KB' };
+    const rows: Row[] = [
+      compared(
+        {
+          label: `event delivered after the write's answer, ${scale}, ${where}, p50`,
+          value: percentile(afterAnswer, 0.5),
+          unit: 'ms',
+        },
+        { label: 'write answered, p50', value: percentile(answered, 0.5), unit: 'ms' },
+      ),
+      compared(
+        {
+          label: `event delivered after the write's answer, ${scale}, ${where}, p99`,
+          value: p99.value,
+          unit: 'ms',
+          note: `${grouped(afterAnswer.length)} deliveries, ${grouped(missed)} missed; p99 from sending the write ${percentile(fromSending, 0.99).toFixed(0)} ms; the last came ${(drained / 1000).toFixed(1)} s after the last answer`,
+        },
+        { label: 'write answered, p99', value: percentile(answered, 0.99), unit: 'ms' },
+      ),
+      compared(
+        {
+          label: `server CPU per write, ${scale}, ${where}`,
+          value: busyCpu,
+          unit: 'ms',
+          note: `${(((busyCpu - quietCpu) * 1000) / IDLE_STREAMS).toFixed(1)} µs more per delivery; the bench process: ${((busy.ownCpu * 1000) / sent.length).toFixed(1)} ms per write`,
+        },
+        { label: 'no stream open', value: quietCpu, unit: 'ms' },
+      ),
+    ];
+    // Batched or not, the same server holds the same idle streams: one RSS row is enough.
+    if (fanOut === 'each') rows.push({ ...rss, label: `server RSS per idle stream, ${scale}, ${where}`, note: memory.note });
+    return { name, rows, rss, p99, cpuPerWrite };
+  } finally {
+    streams.close();
+    await server.stop();
+  }
+}
+
 /** Opens `each` streams on every one of `servers`; how much their RSS grew, per stream, SETTLE_MS after the last opened. */
 async function openIdle(streams: EventStreams, servers: readonly ChildServer[], each: number): Promise<{ kbPerStream: number; note: string }> {
   const before = servers.map((server) => treeRssMb(server.pid));
@@ -295,6 +397,15 @@ interface Spent<T> {
   operations: Map<string, number>;
   serverCpu: number;
   ownCpu: number;
+}
+
+/** What `work` cost `server` and this process in CPU, in seconds: for a server with no `/metrics`. */
+async function spentCpu(server: ChildServer, work: () => Promise<Sent[]>): Promise<Omit<Spent<Sent[]>, 'operations'>> {
+  const cpu = server.cpuSeconds();
+  const own = process.cpuUsage();
+  const result = await work();
+  const ownUsed = process.cpuUsage(own);
+  return { result, serverCpu: server.cpuSeconds() - cpu, ownCpu: (ownUsed.user + ownUsed.system) / 1e6 };
 }
 
 async function spent(servers: readonly ChildServer[], work: () => Promise<Sent[]>): Promise<Spent<Sent[]>> {

@@ -5,15 +5,17 @@
  */
 import { streamedBody } from './streamed-body.ts';
 
-/** One open answer's hold on its client's allowance: `signal` aborts when it must end; `release` is idempotent. */
+/** One open answer's hold on its client's allowance: `signal` aborts when it must end; `release` and `end` are idempotent. */
 export interface AnswerLease {
   signal: AbortSignal;
   release(): void;
+  /** Aborts `signal` and releases: the answer's client went, or the instance is stopping. */
+  end(): void;
 }
 
 export class OpenAnswers {
   private perClient = new Map<string, number>();
-  private open = new Set<AbortController>();
+  private open = new Set<AnswerLease>();
 
   /**
    * A lease for one more answer of `client`; refused when the client already holds `perClient`,
@@ -26,53 +28,50 @@ export class OpenAnswers {
     this.perClient.set(client, held + 1);
     const closed = opened();
     const ending = new AbortController();
-    this.open.add(ending);
     let released = false;
-    return {
+    const lease: AnswerLease = {
       signal: ending.signal,
       release: () => {
         if (released) return;
         released = true;
         closed();
-        this.open.delete(ending);
+        this.open.delete(lease);
         const left = (this.perClient.get(client) ?? 1) - 1;
         if (left > 0) this.perClient.set(client, left);
         else this.perClient.delete(client);
       },
+      end: () => {
+        ending.abort();
+        lease.release();
+      },
     };
+    this.open.add(lease);
+    return lease;
   }
 
   /** Ends every open answer (the instance is stopping): each client resumes, or asks again, elsewhere. */
   endAll(): void {
-    for (const ending of [...this.open]) ending.abort();
+    for (const lease of [...this.open]) lease.end();
   }
 }
 
 /**
  * The body of an answer that holds `lease`, made by `chunks` as the client reads it. Their
- * `signal` aborts when the client goes (the runtime tells `request.signal`, or cancels the body:
- * every runtime does one) or the lease is ended, which must wake work waiting for its next
- * chunk at once; the lease is released however the body ends, or as soon as the client goes.
+ * `signal` (the lease's) aborts when the client goes (the runtime tells `request.signal`, or
+ * cancels the body: every runtime does one) or the lease is ended, which must wake work waiting
+ * for its next chunk at once; the lease is released however the body ends, or as soon as the
+ * client goes. One signal per answer, listened to by its own work only: no `AbortSignal.any`,
+ * whose followers cost every open answer memory and the collector work.
  */
 export function heldBody(
   request: Request,
   lease: AnswerLease,
-  chunks: (signal: AbortSignal) => AsyncGenerator<string>,
+  chunks: (signal: AbortSignal) => AsyncGenerator<string | Uint8Array>,
   onError: (error: unknown) => void,
 ): ReadableStream<Uint8Array> {
-  const gone = new AbortController();
-  const ended = AbortSignal.any(request.signal ? [lease.signal, gone.signal, request.signal] : [lease.signal, gone.signal]);
+  const gone = request.signal;
   // A client that went while the answer was being opened has aborted it already.
-  if (ended.aborted) lease.release();
-  else ended.addEventListener('abort', lease.release, { once: true });
-  return streamedBody(released(chunks(ended), lease.release), onError, () => gone.abort());
-}
-
-/** `chunks`, with `release` called however they end: read to the end, failed, or given up. */
-async function* released<T>(chunks: AsyncGenerator<T>, release: () => void): AsyncGenerator<T> {
-  try {
-    yield* chunks;
-  } finally {
-    release();
-  }
+  if (gone?.aborted) lease.end();
+  else gone?.addEventListener('abort', lease.end, { once: true });
+  return streamedBody(chunks(lease.signal), onError, lease.end, lease.release);
 }
