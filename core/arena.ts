@@ -73,7 +73,7 @@ export interface ArenaOptions {
    * store's notices of other instances' writes where it has them: PostgreSQL's), the longest
    * silence before a heartbeat (`heartbeatMs`, default 15000), the streams one client may
    * hold open at once (`streamsPerClient`, default 4), those the instance holds open in all
-   * (`maxStreams`, default 1000).
+   * (`maxStreams`, default 3000: where one Node instance still delivers within 250 ms at 20 writes/s, `bench/RESULTS.md` streams-at-scale).
    */
   events?: Partial<EventStreamSettings>;
   /** Exports (`/api/exports/*`) one client may have under way at once on this instance (default 4; 429 past it). */
@@ -219,7 +219,7 @@ export async function createArenaContext(options: ArenaOptions): Promise<ArenaCo
   };
 }
 
-const EVENT_STREAM_DEFAULTS: EventStreamSettings = { pollMs: 1000, heartbeatMs: 15_000, streamsPerClient: 4, maxStreams: 1000 };
+const EVENT_STREAM_DEFAULTS: EventStreamSettings = { pollMs: 1000, heartbeatMs: 15_000, streamsPerClient: 4, maxStreams: 3000 };
 
 function checkOptions(options: ArenaOptions): void {
   if (options.secret.length < 32) throw new RangeError('the server secret must be at least 32 bytes');

@@ -155,7 +155,7 @@ export const VARIABLES = {
     meaning: 'The longest an event stream stays silent before it sends a heartbeat.',
   },
   ARENA_EVENTS_PER_CLIENT: { ...whole(1, 99_999), default: '4', meaning: 'Event streams one client may hold open at once on an instance (429 past it).' },
-  ARENA_EVENTS_MAX: { ...whole(1, 9_999_999), default: '1000', meaning: 'Event streams an instance holds open at once, whoever the clients (503 past it).' },
+  ARENA_EVENTS_MAX: { ...whole(1, 9_999_999), default: '3000', meaning: 'Event streams an instance holds open at once, whoever the clients (503 past it).' },
   ARENA_EXPORTS_PER_CLIENT: { ...whole(1, 99_999), default: '4', meaning: 'Exports one client may have under way at once on an instance (429 past it).' },
   ARENA_LOG_LEVEL: {
     ...oneOf(['info', 'warn', 'error', 'silent']),
