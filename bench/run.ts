@@ -9,6 +9,7 @@ import { httpTriadChainNodeCase } from './cases/http-triad-chain-node.ts';
 import { leagueReadsAtScaleCase } from './cases/league-reads-at-scale.ts';
 import { leagueSubmitsCase } from './cases/league-submits.ts';
 import { packetRunScoringCase } from './cases/packet-run-scoring.ts';
+import { slowStreamsCase } from './cases/slow-streams.ts';
 import { startUpCase } from './cases/start-up.ts';
 import { stateForgeAuditCase } from './cases/state-forge-audit.ts';
 import { streamsAtScaleCase } from './cases/streams-at-scale.ts';
@@ -41,6 +42,7 @@ const CASES: readonly BenchCase[] = [
   exportAtScaleCase,
   eventDeliveryCase,
   streamsAtScaleCase,
+  slowStreamsCase,
 ];
 
 const RESULTS_FILE = new URL('./RESULTS.md', import.meta.url);

@@ -21,6 +21,9 @@ const PAGE_BYTES = 4096;
 
 const log = (line: string) => console.error(`slow-streams: ${line}`);
 
+/** Streams opened with `after=0`, each with every event still to catch up on, whose client stops reading at once. */
+const REPLAYING = 1_000;
+
 export const slowStreamsCase: BenchCase = {
   name: 'slow-streams',
   about: `
@@ -33,15 +36,17 @@ process tree's VmRSS, from /proc) is read ${SETTLE_MS / 1000} s after the stream
 check-ins of about a kilobyte each (fewer than the ${FOLLOWER_BUFFER} events a stream may keep waiting) have
 reached the reading stream (slow): the difference, per stream, is what a slow stream holds in the
 server's process. The kernel's part, the TCP memory of the whole machine (/proc/net/sockstat),
-is given beside it. Then ${FOLLOWER_BUFFER} more check-ins: each slow stream falls more than ${FOLLOWER_BUFFER} events behind and
-is ended, and once the bench reads them again, every one must end after its last event.`,
+is given beside it. Then ${REPLAYING.toLocaleString('en-US')} more streams open with \`after=0\`, each with all ${WITHIN} events to catch up on from
+the store, and stop reading once their first message has arrived: the server's growth, per stream, is what a slow
+reader that is catching up holds. (A follower that falls more than ${FOLLOWER_BUFFER} events behind is ended, for its client to resume
+from the store: \`test/events/one-tail.test.ts\` holds that.)`,
   async run() {
     const env = {
       ARENA_SIGNING_KEY: encodeBase64Url(randomSeed()),
       ARENA_ANONYMOUS_WRITES_PER_HOUR: '0',
       ARENA_ARRIVAL_DAILY_CAP: '100000',
-      ARENA_EVENTS_PER_CLIENT: String(SLOW + 10),
-      ARENA_EVENTS_MAX: String(SLOW + 10),
+      ARENA_EVENTS_PER_CLIENT: String(SLOW + REPLAYING + 1),
+      ARENA_EVENTS_MAX: String(SLOW + REPLAYING + 1),
     };
     const server = await startChildServer('adapters/node (SQLite, slow streams)', ['scripts/run-built.mjs', 'node'], env);
     const agent = new http.Agent({ keepAlive: false, maxSockets: Number.POSITIVE_INFINITY });
@@ -50,9 +55,12 @@ is ended, and once the bench reads them again, every one must end after its last
       const before = treeRssMb(server.pid);
       const tcpBefore = tcpMemoryMb();
       const reader = await openStream(server, agent, false);
-      for (let opened = 0; opened < SLOW; opened += OPEN_BATCH) {
-        slow.push(...(await Promise.all(Array.from({ length: Math.min(OPEN_BATCH, SLOW - opened) }, () => openStream(server, agent, true)))));
-      }
+      const openSlow = async (count: number, query = '') => {
+        for (let opened = 0; opened < count; opened += OPEN_BATCH) {
+          slow.push(...(await Promise.all(Array.from({ length: Math.min(OPEN_BATCH, count - opened) }, () => openStream(server, agent, true, query)))));
+        }
+      };
+      await openSlow(SLOW);
       await pause(SETTLE_MS);
       const idle = treeRssMb(server.pid);
       const tcpIdle = tcpMemoryMb();
@@ -62,14 +70,11 @@ is ended, and once the bench reads them again, every one must end after its last
       const held = treeRssMb(server.pid);
       const tcpHeld = tcpMemoryMb();
       log(`RSS ${before} MB, ${idle} MB with ${SLOW} idle streams, ${held} MB with ${WITHIN} events unread by each`);
-      await checkIns(server, FOLLOWER_BUFFER);
-      await reader.received(WITHIN + FOLLOWER_BUFFER);
+      await openSlow(REPLAYING, '?after=0');
       await pause(SETTLE_MS);
-      const afterEnding = treeRssMb(server.pid);
-      for (const stream of slow) stream.resume();
-      const ended = await Promise.all(slow.map((stream) => stream.ended(30_000)));
-      const endedAfterBuffer = ended.filter((events) => events !== undefined && events <= FOLLOWER_BUFFER).length;
-      const kb = (megabytes: number) => (megabytes * 1024) / SLOW;
+      const replaying = treeRssMb(server.pid);
+      const tcpReplaying = tcpMemoryMb();
+      const kb = (megabytes: number, streams = SLOW) => (megabytes * 1024) / streams;
       return [
         { label: `server RSS per idle stream, ${SLOW.toLocaleString('en-US')} streams, Node + SQLite`, value: kb(idle - before), unit: 'KB', note: `RSS ${before} -> ${idle} MB` },
         {
@@ -78,12 +83,11 @@ is ended, and once the bench reads them again, every one must end after its last
           unit: 'KB',
           note: `${Math.round(sent / 1024)} KB of events sent to each; RSS ${idle} -> ${held} MB; the machine's TCP memory ${tcpIdle} -> ${tcpHeld} MB (${tcpBefore} MB before the streams)`,
         },
-        { label: 'server RSS per stream once every slow stream was ended', value: kb(afterEnding - idle), unit: 'KB', note: `RSS ${afterEnding} MB, against ${idle} MB idle` },
         {
-          label: `slow streams ended, each ${FOLLOWER_BUFFER} events behind`,
-          value: endedAfterBuffer,
-          unit: 'streams',
-          note: `of ${SLOW}; each ended after at most ${FOLLOWER_BUFFER} events, its client to resume with the last id it has`,
+          label: `server RSS per slow stream catching up on ${WITHIN} events`,
+          value: kb(replaying - held, REPLAYING),
+          unit: 'KB',
+          note: `RSS ${held} -> ${replaying} MB; the machine's TCP memory ${tcpHeld} -> ${tcpReplaying} MB`,
         },
       ] satisfies Row[];
     } finally {
@@ -95,9 +99,6 @@ is ended, and once the bench reads them again, every one must end after its last
 };
 
 interface SlowStream {
-  resume(): void;
-  /** Resolves with the events the stream sent once it ends, or undefined if it has not ended within `ms`. */
-  ended(ms: number): Promise<number | undefined>;
   destroy(): void;
 }
 
@@ -107,26 +108,21 @@ interface ReadingStream {
 }
 
 /** Opens a stream; once its first message has arrived, a slow one stops reading. */
-function openStream(server: ChildServer, agent: http.Agent, slow: true): Promise<SlowStream>;
+function openStream(server: ChildServer, agent: http.Agent, slow: true, query?: string): Promise<SlowStream>;
 function openStream(server: ChildServer, agent: http.Agent, slow: false): Promise<ReadingStream>;
-function openStream(server: ChildServer, agent: http.Agent, slow: boolean): Promise<SlowStream | ReadingStream> {
+function openStream(server: ChildServer, agent: http.Agent, slow: boolean, query = ''): Promise<SlowStream | ReadingStream> {
   return new Promise((resolve, reject) => {
-    const request = http.get(`${server.origin}/api/events`, { agent, headers: { accept: 'text/event-stream' } }, (response) => {
+    const request = http.get(`${server.origin}/api/events${query}`, { agent, headers: { accept: 'text/event-stream' } }, (response) => {
       if (response.statusCode !== 200) return reject(new Error(`GET /api/events answered ${response.statusCode}`));
       response.setEncoding('utf8');
       let events = 0;
       let text = '';
-      let ended = false;
       const waiters: (() => void)[] = [];
       response.on('data', (chunk: string) => {
         text += chunk;
         const frames = text.split('\n\n');
         text = frames.pop()!;
         events += frames.filter((frame) => frame.startsWith('id: ') && !frame.includes('event: stream.opened')).length;
-        for (const wake of waiters.splice(0)) wake();
-      });
-      response.on('end', () => {
-        ended = true;
         for (const wake of waiters.splice(0)) wake();
       });
       const until = (done: () => boolean, ms: number) =>
@@ -145,11 +141,7 @@ function openStream(server: ChildServer, agent: http.Agent, slow: boolean): Prom
           return;
         }
         response.pause();
-        resolve({
-          resume: () => response.resume(),
-          ended: async (ms) => ((await until(() => ended, ms)) ? events : undefined),
-          destroy: () => request.destroy(),
-        });
+        resolve({ destroy: () => request.destroy() });
       });
     });
     request.on('error', reject);
@@ -161,7 +153,11 @@ async function checkIns(server: ChildServer, count: number): Promise<number> {
   let bytes = 0;
   for (let i = 0; i < count; i++) {
     const body = { displayName: `Slow reader ${i}`, model: 'bench', sentBy: 'slow-streams', purpose: PURPOSE, operatorAuthorized: true };
-    const answer = await fetch(`${server.origin}/api/arrival`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const answer = await fetch(`${server.origin}/api/arrival`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+      body: JSON.stringify(body),
+    });
     const text = await answer.text();
     if (answer.status !== 201) throw new Error(`POST /api/arrival answered ${answer.status}: ${text}`);
     // The event carries the record, about as long as the answer, and its framing.

@@ -17,7 +17,7 @@ const BASELINE_WRITES = 40;
  * measures only these scales of Node on SQLite (and the minimal fan-out, at ${'$'}{IDLE_STREAMS}): where a target holds.
  */
 const ONLY_NODE = process.env.STREAMS_AT_SCALE_NODE?.split(',').map(Number);
-const NODE_SCALES: readonly number[] = ONLY_NODE ?? [10, 1_000, 10_000];
+const NODE_SCALES: readonly number[] = ONLY_NODE ?? [10, 1_000, 3_000, 10_000];
 /** Streams whose memory is measured: on Node with SQLite, Bun and Deno, and on the minimal SSE servers. */
 const IDLE_STREAMS = 10_000;
 /** Streams of each of the two Node instances on one PostgreSQL. */
