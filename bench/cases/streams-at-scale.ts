@@ -174,17 +174,7 @@ async function measure(servers: readonly ChildServer[], each: number, where: str
     const memory = await openIdle(streams, servers, each);
 
     log(`${where}: ${WRITES} writes at ${RATE}/s to ${scale}`);
-    let drained = 0;
-    const busy = await spent(servers, async () => {
-      const sent = await writeSteadily(servers, WRITES);
-      drained = await streams.drain(sent, DRAIN_MS);
-      return sent;
-    });
-    if (streams.failures.length > 0) throw new Error(`${streams.failures.length} streams ended or failed: ${streams.failures.slice(0, 3).join('; ')}`);
-
-    const sent = busy.result;
-    const { afterAnswer, fromSending, missed } = streams.deliveries(sent);
-    const answered = Float64Array.from(sent, ({ at, answered }) => answered - at).sort();
+    const { busy, drained, sent, afterAnswer, fromSending, missed, answered } = await delivered(streams, servers, (work) => spent(servers, work));
     const latency = (q: number, label: string, text?: string) =>
       compared(
         {
@@ -322,20 +312,11 @@ async function minimalFanOut(fanOut: 'each' | 'batched'): Promise<FanOut> {
   const server = await startChildServer(where, minimal, { FAN_OUT: fanOut });
   const streams = new EventStreams(IDLE_STREAMS);
   try {
-    const quiet = await spentCpu(server, () => writeSteadily([server], BASELINE_WRITES));
+    const quiet = await spentCpu([server], () => writeSteadily([server], BASELINE_WRITES));
     log(`${where}: opening ${scale}`);
     const memory = await openIdle(streams, [server], IDLE_STREAMS);
     log(`${where}: ${WRITES} writes at ${RATE}/s to ${scale}`);
-    let drained = 0;
-    const busy = await spentCpu(server, async () => {
-      const sent = await writeSteadily([server], WRITES);
-      drained = await streams.drain(sent, DRAIN_MS);
-      return sent;
-    });
-    if (streams.failures.length > 0) throw new Error(`${streams.failures.length} streams ended or failed: ${streams.failures.slice(0, 3).join('; ')}`);
-    const sent = busy.result;
-    const { afterAnswer, fromSending, missed } = streams.deliveries(sent);
-    const answered = Float64Array.from(sent, ({ at, answered }) => answered - at).sort();
+    const { busy, drained, sent, afterAnswer, fromSending, missed, answered } = await delivered(streams, [server], (work) => spentCpu([server], work));
     const quietCpu = (quiet.serverCpu * 1000) / quiet.result.length;
     const busyCpu = (busy.serverCpu * 1000) / sent.length;
     const p99: Row = { label: `${name}, p99`, value: percentile(afterAnswer, 0.99), unit: 'ms' };
@@ -400,22 +381,37 @@ interface Spent<T> {
 }
 
 /** What `work` cost `server` and this process in CPU, in seconds: for a server with no `/metrics`. */
-async function spentCpu(server: ChildServer, work: () => Promise<Sent[]>): Promise<Omit<Spent<Sent[]>, 'operations'>> {
-  const cpu = server.cpuSeconds();
-  const own = process.cpuUsage();
-  const result = await work();
-  const ownUsed = process.cpuUsage(own);
-  return { result, serverCpu: server.cpuSeconds() - cpu, ownCpu: (ownUsed.user + ownUsed.system) / 1e6 };
-}
-
-async function spent(servers: readonly ChildServer[], work: () => Promise<Sent[]>): Promise<Spent<Sent[]>> {
-  const operations = await operationCounts(servers);
+async function spentCpu(servers: readonly ChildServer[], work: () => Promise<Sent[]>): Promise<Omit<Spent<Sent[]>, 'operations'>> {
   const cpu = servers.map((server) => server.cpuSeconds());
   const own = process.cpuUsage();
   const result = await work();
   const ownUsed = process.cpuUsage(own);
   const serverCpu = servers.reduce((sum, server, i) => sum + server.cpuSeconds() - cpu[i]!, 0);
-  return { result, operations: perWrite(operations, await operationCounts(servers), result.length), serverCpu, ownCpu: (ownUsed.user + ownUsed.system) / 1e6 };
+  return { result, serverCpu, ownCpu: (ownUsed.user + ownUsed.system) / 1e6 };
+}
+
+/** `spentCpu`, and the arena's store operations per write (read from its `/metrics`). */
+async function spent(servers: readonly ChildServer[], work: () => Promise<Sent[]>): Promise<Spent<Sent[]>> {
+  const operations = await operationCounts(servers);
+  const used = await spentCpu(servers, work);
+  return { ...used, operations: perWrite(operations, await operationCounts(servers), used.result.length) };
+}
+
+/**
+ * WRITES writes at RATE a second to `servers` while `streams` read, until every event has reached
+ * every stream or DRAIN_MS pass, measured by `measured`: what was sent, and when each arrived.
+ */
+async function delivered<T extends { result: Sent[] }>(streams: EventStreams, servers: readonly ChildServer[], measured: (work: () => Promise<Sent[]>) => Promise<T>) {
+  let drained = 0;
+  const busy = await measured(async () => {
+    const sent = await writeSteadily(servers, WRITES);
+    drained = await streams.drain(sent, DRAIN_MS);
+    return sent;
+  });
+  if (streams.failures.length > 0) throw new Error(`${streams.failures.length} streams ended or failed: ${streams.failures.slice(0, 3).join('; ')}`);
+  const sent = busy.result;
+  const answered = Float64Array.from(sent, ({ at, answered }) => answered - at).sort();
+  return { busy, drained, sent, answered, ...streams.deliveries(sent) };
 }
 
 /** One write: when it was sent and answered (performance.now()), and the arrival's id. */

@@ -11,7 +11,7 @@
  */
 import type { ArenaContext } from '../context.ts';
 import { receiptJwksLink } from '../evidence/receipt.ts';
-import { publicResult } from '../league/present.ts';
+import { attemptFields, attemptUrl, publicResult } from '../league/present.ts';
 import type { StoredAttempt } from '../league/records.ts';
 
 const RECEIPT_START = ',"receipt":{"checksum":"sha256:';
@@ -21,22 +21,9 @@ export function attemptLines(arena: Pick<ArenaContext, 'basePath' | 'publicBase'
   const isPublic = receiptIsCurrent(arena.publicBase);
   const publicText = (stored: string) => (isPublic(stored) ? stored : JSON.stringify(publicResult(JSON.parse(stored), arena.publicBase)));
   return (attempt) => {
-    // Field by field, in publicAttempt's order.
-    const head = JSON.stringify({
-      id: attempt.id,
-      agentId: attempt.agentId,
-      kind: attempt.kind,
-      challengeId: attempt.challengeId,
-      date: attempt.date,
-      number: attempt.number,
-      actions: attempt.actions,
-      score: attempt.score,
-      reachedExit: attempt.reachedExit,
-      benchmark: attempt.benchmark,
-      checksum: attempt.checksum,
-      receiptToken: attempt.receiptToken,
-    });
-    const url = `${arena.basePath}/api/league/attempts/${attempt.id}`;
+    // The record's own fields, then the stored text spliced in, in publicAttempt's order.
+    const head = JSON.stringify(attemptFields(attempt));
+    const url = attemptUrl(attempt, arena.basePath);
     return `${head.slice(0, -1)},"declaration":${attempt.declarationJson},"createdAt":${JSON.stringify(attempt.createdAt)},"url":${JSON.stringify(url)},"result":${publicText(attempt.resultJson)}}`;
   };
 }

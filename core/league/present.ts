@@ -8,7 +8,20 @@ import type { AttemptRecord } from './records.ts';
  * (on the configured public origin, under the base path).
  */
 export function publicAttempt(attempt: AttemptRecord, withResult: boolean, arena: Pick<ArenaContext, 'basePath' | 'publicBase'>) {
-  // Field by field, so the answer's bytes do not hang on how the record was put together.
+  return {
+    ...attemptFields(attempt),
+    declaration: attempt.declaration,
+    createdAt: attempt.createdAt,
+    url: attemptUrl(attempt, arena.basePath),
+    ...(withResult ? { result: publicResult(attempt.result, arena.publicBase) } : {}),
+  };
+}
+
+/**
+ * The attempt's own fields, first in its public form, in their order: field by field, so the
+ * answer's bytes do not hang on how the record was put together (an export splices the rest after them).
+ */
+export function attemptFields(attempt: Omit<AttemptRecord, 'result' | 'declaration'>) {
   return {
     id: attempt.id,
     agentId: attempt.agentId,
@@ -22,11 +35,11 @@ export function publicAttempt(attempt: AttemptRecord, withResult: boolean, arena
     benchmark: attempt.benchmark,
     checksum: attempt.checksum,
     receiptToken: attempt.receiptToken,
-    declaration: attempt.declaration,
-    createdAt: attempt.createdAt,
-    url: `${arena.basePath}/api/league/attempts/${attempt.id}`,
-    ...(withResult ? { result: publicResult(attempt.result, arena.publicBase) } : {}),
   };
+}
+
+export function attemptUrl(attempt: Pick<AttemptRecord, 'id'>, basePath: string): string {
+  return `${basePath}/api/league/attempts/${attempt.id}`;
 }
 
 /**
