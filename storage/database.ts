@@ -8,7 +8,7 @@ import type { AgentsTable } from './agents/tables.ts';
 import type { ArrivalsTable, ArrivalTotalsTable } from './arrival/tables.ts';
 import type { IdempotencyRecordsTable, RateLimitHitsTable } from './http/tables.ts';
 import type { A2aTasksTable } from './a2a/tables.ts';
-import type { EventCounterTable, EventsTable } from './events/tables.ts';
+import type { EventsTable } from './events/tables.ts';
 import type { AttemptsTable, DayBestsTable, DayCountsTable, LeagueEntrantsTable, LeagueTotalsTable, SeasonTotalsTable } from './league/tables.ts';
 import type { ProposalReviewsTable, ProposalRevisionsTable, ProposalsTable, ProposalStatusLogTable, RulesTotalsTable } from './rules/tables.ts';
 import type { ClubhouseMembersTable, ClubhouseRepliesTable, ClubhouseTopicsTable, ClubhouseTotalsTable } from './social/tables.ts';
@@ -36,5 +36,4 @@ export interface Database {
   rate_limit_hits: RateLimitHitsTable;
   a2a_tasks: A2aTasksTable;
   events: EventsTable;
-  event_counter: EventCounterTable;
 }

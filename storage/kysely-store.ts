@@ -12,6 +12,7 @@ import { eventStore } from './events/store.ts';
 import { healthStore } from './health/store.ts';
 import { idempotencyStore } from './http/idempotency.ts';
 import { rateLimitStore } from './http/rate-limits.ts';
+import { figureCompactor } from './league/compact-figures.ts';
 import { leagueStore } from './league/store.ts';
 import { rulesStore } from './rules/store.ts';
 import type { DialectFamily } from './shared/family.ts';
@@ -23,21 +24,21 @@ import { socialStore } from './social/store.ts';
  */
 export function createKyselyStore(db: Kysely<Database>, family: DialectFamily, notices?: EventNotices): Store {
   let closing: Promise<void> | undefined;
+  const compactor = figureCompactor(db, family);
   return {
-    ...agentStore(db),
-    ...leagueStore(db, family),
+    ...agentStore(db, compactor),
+    ...leagueStore(db, family, compactor),
     ...socialStore(db),
     ...rulesStore(db, family),
     ...arrivalStore(db),
     ...idempotencyStore(db),
     ...rateLimitStore(db),
-    ...eventStore(db),
-    ...(notices ? { watchEvents: (wake: () => void) => notices.watch(wake) } : {}),
+    ...eventStore(db, family, notices),
     ...healthStore(db, family),
     close() {
       // Its listening connection goes back first: the pool ends only once every client is back.
       notices?.close();
-      closing ??= db.destroy();
+      closing ??= compactor.close().then(() => db.destroy());
       return closing;
     },
   };

@@ -13,6 +13,7 @@ import { memorySlot } from '../instance-memory.ts';
 import { EVENT_BELL } from './bell.ts';
 import { OPEN_STREAMS } from './open-streams.ts';
 import { EVENT_KINDS, type EventFilter, type EventKind } from './records.ts';
+import type { EventIds } from './store.ts';
 import { eventStream, type EventFormat } from './stream.ts';
 
 const SSE = 'text/event-stream';
@@ -63,10 +64,10 @@ async function openEventStream(arena: ArenaContext, request: Request, connection
     filter.agentId = agent.id;
   }
   watchOtherInstances(arena);
-  const latest = await arena.store.latestEventId();
+  const ids = await arena.store.eventIds();
   // An empty Last-Event-ID is none (what an EventSource sends before it has seen an id).
   const resumed = request.headers.get('last-event-id')?.trim() || null;
-  const cursor = startingCursor(resumed ?? query.after, resumed !== null ? 'Last-Event-ID' : 'after', latest);
+  const cursor = startingCursor(resumed ?? query.after, resumed !== null ? 'Last-Event-ID' : 'after', ids);
   const { streamsPerClient, maxStreams } = arena.settings.events;
   const lease = arena.memory.get(OPEN_STREAMS).acquire(connection.clientAddress ?? 'unknown', { perClient: streamsPerClient, inAll: maxStreams }, arena.metrics.eventStreamOpened);
   if (lease === 'client-full') {
@@ -115,9 +116,12 @@ function watchOtherInstances(arena: ArenaContext): void {
   arena.store.watchEvents(() => bell.ring());
 }
 
-/** The id to start after: the one the client resumes from (400 unless it is one this arena gave), else the newest. */
-function startingCursor(given: string | undefined, source: string, latest: number): number {
-  if (given === undefined) return latest;
+/**
+ * The id to start after: the one the client resumes from (400 unless it is one this arena gave),
+ * else the settled one (an event committed behind it still comes).
+ */
+function startingCursor(given: string | undefined, source: string, { newest: latest, settled }: EventIds): number {
+  if (given === undefined) return settled;
   const trimmed = given.trim();
   if (!CURSOR.test(trimmed)) throw new HttpError('invalid-request', `${source} must be an event id (a whole number), as the stream sent it`);
   const cursor = Number(trimmed);

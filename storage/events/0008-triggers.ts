@@ -29,27 +29,38 @@ const authorOf = (proposalNumber: string) => `(SELECT author_id FROM proposals W
 const LATEST_ATTEMPT_OF_DAY = '(SELECT MAX(created_at) FROM attempts WHERE date = NEW.date)';
 
 /**
- * The statement that records one event: the next id is the rowid on SQLite, the counter's next on
- * PostgreSQL, which also tells the other instances (delivered at commit; notices of one
- * transaction are folded into one).
+ * Where PostgreSQL's event ids come from: the one-row counter of 0008, or, from 0011 on, the
+ * sequence `event_ids` (see ./0011-event-ids.ts).
  */
-function announce(family: DialectFamily, kind: string, { subject, part, agent, at }: EventColumns): string {
+export type EventIdSource = 'counter' | 'sequence';
+
+/**
+ * The statement that records one event: the next id is the rowid on SQLite, the counter's or the
+ * sequence's next on PostgreSQL, which also tells the other instances (delivered at commit;
+ * notices of one transaction are folded into one).
+ */
+function announce(family: DialectFamily, ids: EventIdSource, kind: string, { subject, part, agent, at }: EventColumns): string {
   if (family === 'sqlite') {
     return `INSERT INTO events (kind, subject, part, agent_id, at) VALUES ('${kind}', ${subject}, ${part}, ${agent}, ${at})`;
+  }
+  const notify = `PERFORM pg_notify('${EVENTS_CHANNEL}', '')`;
+  if (ids === 'sequence') {
+    return `INSERT INTO events (id, kind, subject, part, agent_id, at) VALUES (nextval('event_ids'), '${kind}', ${subject}, ${part}, ${agent}, ${at});
+    ${notify}`;
   }
   return `WITH next AS (UPDATE event_counter SET last_id = last_id + 1 WHERE id = 1 RETURNING last_id)
     INSERT INTO events (id, kind, subject, part, agent_id, at)
     SELECT last_id, '${kind}', ${subject}, ${part}, ${agent}, ${at} FROM next;
-    PERFORM pg_notify('${EVENTS_CHANNEL}', '')`;
+    ${notify}`;
 }
 
-export function eventTriggers(family: DialectFamily): TriggerSpec[] {
+export function eventTriggers(family: DialectFamily, ids: EventIdSource = 'counter'): TriggerSpec[] {
   const on = (name: string, table: string, event: string, kind: string, columns: EventColumns, when?: string): TriggerSpec => ({
     name,
     table,
     event,
     ...(when === undefined ? {} : { when }),
-    body: [announce(family, kind, columns)],
+    body: [announce(family, ids, kind, columns)],
     atCommit: true,
   });
   const standings: EventColumns = { subject: 'NEW.best_attempt_id', part: 'NEW.date', agent: 'NEW.agent_id', at: 'NEW.achieved_at' };

@@ -1,30 +1,73 @@
 /**
  * The events' part of the store: reads only, by id range, through the primary key or the index
- * of the filter that is set (events_by_kind, events_by_agent).
+ * of the filter that is set (events_by_kind, events_by_agent). On PostgreSQL each read also
+ * looks at the snapshot it ran in, and gives no event past the settled id (./settled-horizon.ts).
  */
-import type { Kysely, Selectable } from 'kysely';
-import type { EventStore } from '../../core/events/store.ts';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { EventIds, EventStore } from '../../core/events/store.ts';
 import type { EventRecord } from '../../core/events/records.ts';
 import type { Database } from '../database.ts';
 import { asNumber } from '../shared/columns.ts';
+import type { DialectFamily } from '../shared/family.ts';
+import type { EventNotices } from './notices.ts';
+import { inProgressOf, SettledHorizon } from './settled-horizon.ts';
 import type { EventsTable } from './tables.ts';
 
-export function eventStore(db: Kysely<Database>): EventStore {
-  return {
-    async eventsAfter(after, { kinds, agentId }, limit) {
-      let query = db.selectFrom('events').selectAll().where('id', '>', after);
-      if (kinds !== undefined) query = query.where('kind', 'in', kinds);
-      if (agentId !== undefined) query = query.where('agent_id', '=', agentId);
-      const rows = await query.orderBy('id').limit(limit).execute();
-      return rows.map(toEvent);
-    },
+/** How soon a reader looks again while events wait to settle: about a commit's time. */
+const SETTLE_AGAIN_MS = 5;
 
-    async latestEventId() {
-      const row = await db
-        .selectFrom('events')
-        .select((eb) => eb.fn.max('id').as('latest'))
-        .executeTakeFirst();
-      return row?.latest == null ? 0 : asNumber(row.latest);
+export function eventStore(db: Kysely<Database>, family: DialectFamily, notices?: EventNotices): EventStore {
+  const page = (after: number, { kinds, agentId }: Parameters<EventStore['eventsAfter']>[1], limit: number) => {
+    let query = db.selectFrom('events').selectAll().where('id', '>', after);
+    if (kinds !== undefined) query = query.where('kind', 'in', kinds);
+    if (agentId !== undefined) query = query.where('agent_id', '=', agentId);
+    return query.orderBy('id').limit(limit);
+  };
+  const newestOf = () => db.selectFrom('events').select((eb) => eb.fn.max('id').as('latest'));
+
+  if (family !== 'postgres') {
+    return {
+      async eventsAfter(after, filter, limit) {
+        return (await page(after, filter, limit).execute()).map(toEvent);
+      },
+      async eventIds() {
+        const row = await newestOf().executeTakeFirst();
+        const newest = row?.latest == null ? 0 : asNumber(row.latest);
+        return { newest, settled: newest };
+      },
+    };
+  }
+
+  const horizon = new SettledHorizon();
+  const wakes = new Set<() => void>();
+  let again: ReturnType<typeof setTimeout> | undefined;
+  /** While a look waits to settle, streams are woken to look again soon, whether or not a write tells them. */
+  const settleLater = () => {
+    if (!horizon.unsettled || again !== undefined || wakes.size === 0) return;
+    again = setTimeout(() => {
+      again = undefined;
+      for (const wake of wakes) wake();
+    }, SETTLE_AGAIN_MS);
+  };
+  /** One statement: the events after `after`, the newest id and the transactions in progress, in one snapshot. */
+  async function look(after: number, filter: Parameters<EventStore['eventsAfter']>[1], limit: number): Promise<{ records: EventRecord[]; ids: EventIds }> {
+    const { rows } = await sql<{ snapshot: string; newest: string | number | null; page: Selectable<EventsTable>[] }>`SELECT
+        pg_current_snapshot()::text AS snapshot,
+        (${newestOf()}) AS newest,
+        (SELECT COALESCE(json_agg(p ORDER BY p.id), '[]'::json) FROM (${page(after, filter, limit)}) p) AS page`.execute(db);
+    const { snapshot, newest: newestText, page: events } = rows[0]!;
+    const newest = newestText == null ? 0 : asNumber(newestText);
+    const settled = horizon.observe({ newest, inProgress: inProgressOf(snapshot) });
+    settleLater();
+    return { records: events.filter((event) => asNumber(event.id) <= settled).map(toEvent), ids: { newest, settled } };
+  }
+  return {
+    eventsAfter: async (after, filter, limit) => (await look(after, filter, limit)).records,
+    eventIds: async () => (await look(0, {}, 0)).ids,
+    // Without notices (a pool of one connection) streams are still woken to look again while events settle.
+    watchEvents(wake) {
+      wakes.add(wake);
+      notices?.watch(wake);
     },
   };
 }

@@ -1,4 +1,4 @@
-/** The events table (migration 0008): written only by the triggers of 0008, read by the event stream. */
+/** The events table (migration 0008): written only by the triggers of 0008 (ids from 0011 on PostgreSQL), read by the event stream. */
 import type { EventKind } from '../../core/events/records.ts';
 
 export interface EventsTable {
@@ -9,10 +9,4 @@ export interface EventsTable {
   part: string | null;
   agent_id: string | null;
   at: string;
-}
-
-/** PostgreSQL only: one row (`id` = 1) holding the last event id given. */
-export interface EventCounterTable {
-  id: number;
-  last_id: number | string;
 }

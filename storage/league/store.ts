@@ -1,13 +1,16 @@
 /**
  * The league's part of the store. No transactions (D1 has none): every write that must be atomic
  * is one statement guarded by a constraint, and the figures the league shows are kept by
- * triggers inside those statements (see ./0001-triggers.ts).
+ * triggers inside those statements (see ./0001-triggers.ts, and ./0011-pending-figures.ts for
+ * PostgreSQL, whose shares of the day's counts and totals a compaction moves after writes).
  */
 import type { Kysely, Selectable } from 'kysely';
 import type { LeagueStore } from '../../core/league/store.ts';
 import type { Database } from '../database.ts';
 import { asNumber } from '../shared/columns.ts';
 import type { DialectFamily } from '../shared/family.ts';
+import type { FigureCompactor } from './compact-figures.ts';
+import { dayCounts, leagueTotals } from './figures.ts';
 import { dailyStandings, listAttempts, seasonStandings } from './listings.ts';
 import { attemptRetainer } from './retain-attempt.ts';
 import { toAttempt, toStoredAttempt } from './rows.ts';
@@ -15,8 +18,13 @@ import type { AttemptsTable } from './tables.ts';
 import { writtenByRequest } from '../shared/written-by-request.ts';
 
 /** The league's part of the store, bound to the database. */
-export function leagueStore(db: Kysely<Database>, family: DialectFamily): LeagueStore {
-  const retainAttempt = attemptRetainer(db, family);
+export function leagueStore(db: Kysely<Database>, family: DialectFamily, compactor: FigureCompactor): LeagueStore {
+  const retain = attemptRetainer(db, family);
+  const retainAttempt: typeof retain = async (attempt, limit, join) => {
+    const retained = await retain(attempt, limit, join);
+    compactor.written();
+    return retained;
+  };
   return {
     retainAttempt: (attempt, limit) => retainAttempt(attempt, limit, false),
     retainJoinAttempt: (attempt, limit) => retainAttempt(attempt, limit, true),
@@ -31,15 +39,7 @@ export function leagueStore(db: Kysely<Database>, family: DialectFamily): League
     listAttempts: (filter, page) => listAttempts(db, filter, page, toAttempt),
     listStoredAttempts: (filter, page) => listAttempts(db, filter, page, toStoredAttempt),
 
-    async dayCounts(date) {
-      const row = await db.selectFrom('day_counts').selectAll().where('date', '=', date).executeTakeFirst();
-      return {
-        date,
-        fieldSize: row ? asNumber(row.field_size) : 0,
-        finisherCount: row ? asNumber(row.finisher_count) : 0,
-        attemptCount: row ? asNumber(row.attempt_count) : 0,
-      };
-    },
+    dayCounts: (date) => dayCounts(db, date),
     dailyStandings: (date, page) => dailyStandings(db, date, page),
     async agentDayBests(agentId, limit) {
       const rows = await db.selectFrom('day_bests').selectAll().where('agent_id', '=', agentId).orderBy('date', 'desc').limit(limit).execute();
@@ -82,14 +82,6 @@ export function leagueStore(db: Kysely<Database>, family: DialectFamily): League
       return rows.flatMap((row) => (row.score === null ? [] : [{ date: row.date, score: asNumber(row.score) }]));
     },
     seasonStandings: (page) => seasonStandings(db, page),
-    async totals() {
-      const row = await db
-        .selectFrom('league_totals')
-        .innerJoin('league_entrants', 'league_entrants.id', 'league_totals.id')
-        .select(['league_totals.agents', 'league_totals.attempts', 'league_entrants.entrants'])
-        .where('league_totals.id', '=', 1)
-        .executeTakeFirstOrThrow();
-      return { agents: asNumber(row.agents), entrants: asNumber(row.entrants), attempts: asNumber(row.attempts) };
-    },
+    totals: () => leagueTotals(db),
   };
 }

@@ -14,6 +14,7 @@ import * as authorIndexes from './0007-author-indexes.ts';
 import * as events from './0008-events.ts';
 import * as a2aKeepsNothing from './0009-a2a-keeps-nothing.ts';
 import * as keyLifecycle from './0010-key-lifecycle.ts';
+import * as noHotRows from './0011-no-hot-rows.ts';
 
 interface FamilyMigration {
   up(db: Kysely<any>, family: DialectFamily): Promise<void>;
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, FamilyMigration> = {
   '0008-events': events,
   '0009-a2a-keeps-nothing': a2aKeepsNothing,
   '0010-key-lifecycle': keyLifecycle,
+  '0011-no-hot-rows': noHotRows,
 };
 
 /** A `MigrationProvider` with every migration bound to the dialect family. */

@@ -139,7 +139,7 @@ describe('the events tail', () => {
                 else await store.retainAttempt(newAttempt(agent, { reachedExit: i % 2 === 0 }), 10);
               }
             } else if ('open' in current) {
-              const latest = await store.latestEventId();
+              const latest = (await store.eventIds()).newest;
               const cursor = latest === 0 ? 0 : current.open % (latest + 1);
               const stream = await ndjsonStream(arena, current.kinds ? `?kind=${current.kinds.join(',')}` : '', String(cursor));
               const received: number[] = [];
@@ -174,7 +174,7 @@ describe('the events tail', () => {
     const store = await openMemoryStore();
     const arena = await arenaOn(store, 2);
     const slow = await ndjsonStream(arena);
-    const first = await store.latestEventId();
+    const first = (await store.eventIds()).newest;
     // Read one event, which comes from the tail (the stream asked for it before it was written),
     // then nothing while many more are written.
     const reading = eventsThrough(slow, first + 1);
@@ -183,7 +183,7 @@ describe('the events tail', () => {
     const [received] = await reading;
     await writeElsewhere(store, FOLLOWER_BUFFER + 50);
     await pause(50);
-    const latest = await store.latestEventId();
+    const latest = (await store.eventIds()).newest;
     const seen = [received!];
     for (let message = await slow.next(); message !== undefined; message = await slow.next()) seen.push(message.id);
     // It ended before the last event: it was dropped from the tail, not kept growing.

@@ -16,7 +16,7 @@ export function eventCases(context: SuiteContext): void {
   describe('events', () => {
     it('adds one event per public write, in the order written, each naming its record', async () => {
       const { store } = context;
-      expect(await store.latestEventId()).toBe(0);
+      expect(await store.eventIds()).toEqual({ newest: 0, settled: 0 });
       const [author, other] = await registeredAgents(store, 2);
       const first = newAttempt(author!, { score: 10, reachedExit: true, createdAt: at(100) });
       const lower = newAttempt(author!, { score: 4, createdAt: at(101) });
@@ -66,7 +66,7 @@ export function eventCases(context: SuiteContext): void {
       const ids = events.map((e) => e.id);
       expect(ids).toEqual([...ids].sort((a, b) => a - b));
       expect(new Set(ids).size).toBe(ids.length);
-      expect(await store.latestEventId()).toBe(ids.at(-1));
+      expect(await store.eventIds()).toEqual({ newest: ids.at(-1), settled: ids.at(-1) });
     });
 
     it('reads after any id, a page at a time, with the kind and agent filters', async () => {
@@ -125,11 +125,11 @@ export function eventCases(context: SuiteContext): void {
       const { store } = context;
       const [agent] = await registeredAgents(store, 1);
       await store.retainAttempt(newAttempt(agent!, { requestDigest: 'a'.repeat(64) } as never), 10);
-      const before = await store.latestEventId();
+      const before = (await store.eventIds()).newest;
       // The same request again: its attempt is found, not written twice, and no event is added.
       await store.retainAttempt(newAttempt(agent!, { requestDigest: 'a'.repeat(64) } as never), 10);
       expect(await store.addReply(newReply({ id: 'top_missing' }, agent!))).toBeNull();
-      expect(await store.latestEventId()).toBe(before);
+      expect(await store.eventIds()).toEqual({ newest: before, settled: before });
     });
   });
 }

@@ -1,11 +1,14 @@
 /** Migrations (twice, from two clients at once, 0002 and 0003 over databases with records) and a restart that finds every record. */
 import { describe, expect, it } from 'vitest';
 import { idempotencyKeyDigest } from '../../../core/http/idempotency.ts';
+import type { AgentRecord } from '../../../core/agents/records.ts';
+import type { AttemptRecord } from '../../../core/league/records.ts';
 import type { SuiteContext } from '../store-suite.ts';
 import { at, DAY_1, DAY_2, newAgent, newAttempt, recordOf, registeredOf, retainedOf } from '../../support/fixtures/store-records.ts';
 import { newArrival, newProposal, newReply, newRevision, newTopic } from '../../support/fixtures/social-records.ts';
 import { publicOf } from './arrivals.ts';
 import { schemaOf } from '../templates.ts';
+import { expectFigures } from './figures.ts';
 
 const MIGRATIONS = [
   '0001-league',
@@ -18,6 +21,7 @@ const MIGRATIONS = [
   '0008-events',
   '0009-a2a-keeps-nothing',
   '0010-key-lifecycle',
+  '0011-no-hot-rows',
 ];
 
 /** The migrations from `first` on, in order. */
@@ -104,6 +108,37 @@ export function lifecycleCases(context: SuiteContext): void {
       expect(JSON.stringify(rows)).not.toContain(key);
     });
 
+    it('moves a database the previous release wrote to 0011: every figure kept exact, event ids going on after its own', async () => {
+      expect(await undoLatest(from('0011-no-hot-rows').length)).toEqual(['0011-no-hot-rows']);
+      const agents = new Map<string, AgentRecord>();
+      const retained: AttemptRecord[] = [];
+      const field = [newAgent(), newAgent(), newAgent()];
+      const retain = async (agent: (typeof field)[number], date: string, score: number, reachedExit: boolean) => {
+        const result = await context.store.retainAttempt(newAttempt(agent, { date, score, reachedExit }), 10);
+        if ('attempt' in result) retained.push(result.attempt);
+      };
+      for (const agent of field) {
+        await context.store.registerAgent(agent);
+        agents.set(agent.id, recordOf(agent));
+      }
+      await retain(field[0]!, DAY_1, 10, true);
+      await retain(field[1]!, DAY_1, 12, false);
+      await retain(field[0]!, DAY_1, 14, false);
+      const before = await context.store.eventsAfter(0, {}, 1000);
+      expect(await context.opened.migrate()).toEqual(['0011-no-hot-rows']);
+      await expectFigures(context.store, agents, retained, false);
+      await retain(field[1]!, DAY_1, 20, true);
+      await retain(field[2]!, DAY_1, 5, true);
+      await retain(field[2]!, DAY_2, 7, false);
+      await expectFigures(context.store, agents, retained, false);
+      const after = await context.store.eventsAfter(0, {}, 1000);
+      expect(after.slice(0, before.length)).toEqual(before);
+      const ids = after.map((event) => event.id);
+      expect(ids).toEqual([...ids].sort((a, b) => a - b));
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(after.length).toBeGreaterThan(before.length);
+    });
+
     it('adds 0003 to a database with records, counting the entrants already there, then keeps counting', async () => {
       const [entrant, other, idle] = [newAgent(), newAgent(), newAgent()];
       for (const agent of [entrant, other, idle]) await context.store.registerAgent(agent);
@@ -121,7 +156,7 @@ export function lifecycleCases(context: SuiteContext): void {
     it('adds 0010 to agents made before it, each found by its registration with its first key; and completes a row an earlier release inserts', async () => {
       const before = newAgent();
       await context.store.registerAgent(before);
-      expect(await undoLatest(from('0010-key-lifecycle').length)).toEqual(['0010-key-lifecycle']);
+      expect(await undoLatest(from('0010-key-lifecycle').length)).toEqual(from('0010-key-lifecycle').reverse());
       const older = newAgent();
       const row = (agent: typeof older) => ({
         id: agent.id,
@@ -133,7 +168,7 @@ export function lifecycleCases(context: SuiteContext): void {
         created_at: agent.createdAt,
       });
       await context.opened.db.insertInto('agents').values(row(older)).execute();
-      expect(await context.opened.migrate()).toEqual(['0010-key-lifecycle']);
+      expect(await context.opened.migrate()).toEqual(from('0010-key-lifecycle'));
       for (const agent of [before, older]) {
         expect(await context.store.agentByRegistration(agent.keyDigest)).toEqual({
           agent: recordOf(agent),
