@@ -10,7 +10,7 @@ import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../core/store/store.ts';
 import { createKyselyStore, createPostgresDialect, openStore, type Database, type PgPoolLike } from '../../storage/index.ts';
-import { at, digestOf } from '../support/fixtures/store-records.ts';
+import { at, DAY_1, digestOf, newAgent, newAttempt } from '../support/fixtures/store-records.ts';
 import { newArrival, newProposal, newRevision, registeredAgents } from '../support/fixtures/social-records.ts';
 
 /** A fresh database on the server: its address, and a way to drop it. */
@@ -31,6 +31,8 @@ async function heldTransaction(address: string) {
   const store = createKyselyStore(new Kysely<Database>({ dialect: createPostgresDialect(pool) }), 'postgres');
   return {
     store,
+    /** Runs the transaction's deferred triggers now, as its commit would (event ids taken), without committing. */
+    runDeferredTriggers: async () => void (await client.query('SET CONSTRAINTS ALL IMMEDIATE')),
     commit: async () => void (await client.query('COMMIT')),
     rollback: async () => void (await client.query('ROLLBACK')),
     async end() {
@@ -143,6 +145,55 @@ export function postgresInterleavings(admin: pg.Pool, createDatabase: () => Prom
       expect(await against(() => store.recordArrival(newArrival({ clientDigest: client }), 1), 'rollback')).toHaveProperty('arrival');
       expect(await store.recordArrival(newArrival({ clientDigest: client }), 1)).toEqual({ capReached: true });
       expect(await store.arrivalCount()).toBe(1);
+    });
+
+    /** Resolves to what `write` resolves to, or fails if it is still waiting (on a lock) after `ms`. */
+    async function withoutWaiting<T>(write: Promise<T>, ms = 5000): Promise<T> {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const waited = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`the write was still waiting after ${ms} ms`)), ms);
+      });
+      try {
+        return await Promise.race([write, waited]);
+      } finally {
+        clearTimeout(timer);
+      }
+    }
+
+    it("lets one agent's attempt and registration through while another agent's are held, every figure exact after", async () => {
+      const [early, second, heldAgent, free] = await registeredAgents(store, 4);
+      // The day's row is written, and competitive: what the day's first attempts and finishers do is done.
+      await store.retainAttempt(newAttempt(early!, { date: DAY_1, reachedExit: true }), 10);
+      await store.retainAttempt(newAttempt(second!, { date: DAY_1, reachedExit: true }), 10);
+      await held.store.registerAgent(newAgent());
+      await held.store.retainAttempt(newAttempt(heldAgent!, { date: DAY_1, score: 40, reachedExit: true }), 10);
+      await withoutWaiting(store.registerAgent(newAgent()));
+      await withoutWaiting(store.retainAttempt(newAttempt(free!, { date: DAY_1, score: 30, reachedExit: true }), 10));
+      expect(await store.totals()).toEqual({ agents: 5, entrants: 3, attempts: 3 });
+      await held.commit();
+      expect(await store.totals()).toEqual({ agents: 6, entrants: 4, attempts: 4 });
+      expect(await store.dayCounts(DAY_1)).toEqual({ date: DAY_1, fieldSize: 4, finisherCount: 4, attemptCount: 4 });
+    });
+
+    it('reads no event past one whose transaction took a smaller id and has not committed, then both in order', async () => {
+      const [opener, first, later] = await registeredAgents(store, 3);
+      // The day's row is written: the day's first attempt is the only one another's first waits on.
+      await store.retainAttempt(newAttempt(opener!, { date: DAY_1 }), 10);
+      const settledBefore = (await store.eventIds()).settled;
+      await held.store.retainAttempt(newAttempt(first!, { date: DAY_1 }), 10);
+      await held.runDeferredTriggers();
+      await withoutWaiting(store.retainAttempt(newAttempt(later!, { date: DAY_1 }), 10));
+      const whileHeld = await store.eventIds();
+      expect(whileHeld.settled).toBe(settledBefore);
+      expect(whileHeld.newest).toBeGreaterThan(settledBefore);
+      expect(await store.eventsAfter(settledBefore, {}, 100)).toEqual([]);
+      await held.commit();
+      const events = await store.eventsAfter(settledBefore, {}, 100);
+      const ids = events.map((event) => event.id);
+      expect(ids).toEqual([...ids].sort((a, b) => a - b));
+      const retained = events.filter((event) => event.kind === 'attempt.retained').map((event) => event.agentId);
+      expect(retained).toEqual([first!.id, later!.id]);
+      expect((await store.eventIds()).settled).toBe(ids.at(-1));
     });
 
     it('tells a join that waited on a held one the membership it made', async () => {
