@@ -12,11 +12,12 @@ import { eventStore } from './events/store.ts';
 import { healthStore } from './health/store.ts';
 import { idempotencyStore } from './http/idempotency.ts';
 import { rateLimitStore } from './http/rate-limits.ts';
-import { figureCompactor } from './league/compact-figures.ts';
 import { leagueStore } from './league/store.ts';
 import { rulesStore } from './rules/store.ts';
 import type { DialectFamily } from './shared/family.ts';
 import { socialStore } from './social/store.ts';
+import { compactor } from './shared/compactor.ts';
+import { COMPACTIONS } from './pending-figures.ts';
 
 /**
  * A `Store` on a migrated database; `close()` destroys the Kysely instance (and so its client).
@@ -24,10 +25,10 @@ import { socialStore } from './social/store.ts';
  */
 export function createKyselyStore(db: Kysely<Database>, family: DialectFamily, notices?: EventNotices): Store {
   let closing: Promise<void> | undefined;
-  const compactor = figureCompactor(db, family);
-  return {
-    ...agentStore(db, compactor),
-    ...leagueStore(db, family, compactor),
+  const compactions = compactor(db, family, COMPACTIONS);
+  const store: Store = {
+    ...agentStore(db),
+    ...leagueStore(db, family),
     ...socialStore(db),
     ...rulesStore(db, family),
     ...arrivalStore(db),
@@ -38,8 +39,34 @@ export function createKyselyStore(db: Kysely<Database>, family: DialectFamily, n
     close() {
       // Its listening connection goes back first: the pool ends only once every client is back.
       notices?.close();
-      closing ??= compactor.close().then(() => db.destroy());
+      closing ??= compactions.close().then(() => db.destroy());
       return closing;
     },
   };
+  for (const write of WRITES_WITH_SHARES) {
+    const unwrapped = store[write] as (...args: unknown[]) => Promise<unknown>;
+    (store[write] as typeof unwrapped) = async (...args) => {
+      const result = await unwrapped(...args);
+      compactions.written();
+      return result;
+    };
+  }
+  return store;
 }
+
+/**
+ * The writes whose triggers add pending shares on PostgreSQL (pending-figures.ts): after each,
+ * the instance compacts a while later.
+ */
+const WRITES_WITH_SHARES = [
+  'registerAgent',
+  'retainAttempt',
+  'retainJoinAttempt',
+  'joinClubhouse',
+  'createTopic',
+  'addReply',
+  'createProposal',
+  'addReview',
+  'transitionProposal',
+  'recordArrival',
+] as const satisfies readonly (keyof Store)[];

@@ -8,7 +8,6 @@ import type { KeyChange, NewAgent, StoredKeyState } from '../../core/agents/reco
 import type { AgentStore } from '../../core/agents/store.ts';
 import type { RequestKeyed } from '../../core/store/request-keyed.ts';
 import type { Database } from '../database.ts';
-import type { FigureCompactor } from '../league/compact-figures.ts';
 import { compiledOnce } from '../shared/compiled-once.ts';
 import { toAgent } from './rows.ts';
 import type { AgentsTable } from './tables.ts';
@@ -16,7 +15,7 @@ import type { AgentsTable } from './tables.ts';
 const AGENT_COLUMNS = ['id', 'handle', 'display_name', 'model', 'sent_by', 'key_digest', 'created_at', 'request_digest'] as const;
 
 /** Agents' part of the store, bound to the database. */
-export function agentStore(db: Kysely<Database>, compactor: FigureCompactor): AgentStore {
+export function agentStore(db: Kysely<Database>): AgentStore {
   // Every authenticated request looks its key up: that query is compiled once. Its columns are
   // named, so a column a later migration adds cannot change the shape of a prepared statement.
   const byKeyDigest = compiledOnce(db, (slot: (name: 'keyDigest') => string) => db.selectFrom('agents').select(AGENT_COLUMNS).where('key_digest', '=', slot('keyDigest')));
@@ -43,11 +42,7 @@ export function agentStore(db: Kysely<Database>, compactor: FigureCompactor): Ag
         .onConflict((oc) => oc.doNothing())
         .returningAll()
         .executeTakeFirst();
-      if (inserted) {
-        // The arena's count of agents gained a pending share (storage/league/0011-pending-figures.ts).
-        compactor.written();
-        return { agent: toAgent(inserted), created: true, key: publicKeyState(keyStateOf(inserted)) };
-      }
+      if (inserted) return { agent: toAgent(inserted), created: true, key: publicKeyState(keyStateOf(inserted)) };
       const existing = await rowWhere('registration_digest', agent.keyDigest);
       // Created all the same when this very request created it (and its answer was lost).
       if (existing)

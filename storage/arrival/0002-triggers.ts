@@ -1,15 +1,19 @@
 /**
  * The Arrival Hall's trigger of migration 0002: a check-in adds itself to the one-row totals.
  */
-import type { TriggerSpec } from '../shared/migration-sql.ts';
+import { updateTotals, type AddToTotals, type TriggerSpec } from '../shared/migration-sql.ts';
 
-export function arrivalTriggers(): TriggerSpec[] {
+/** The Arrival Hall's one-row totals and their count column. */
+export const ARRIVAL_TOTALS = { table: 'arrival_totals', columns: ['arrivals'] } as const;
+
+/** The trigger; `add` says how it adds to the totals (in place, or as a pending share from 0011 on PostgreSQL). */
+export function arrivalTriggers(add: AddToTotals = updateTotals): TriggerSpec[] {
   return [
     {
       name: 'arrival_recorded',
       table: 'arrivals',
       event: 'AFTER INSERT',
-      body: [`UPDATE arrival_totals SET arrivals = arrivals + 1 WHERE id = 1`],
+      body: [add('arrival_totals', { arrivals: '1' })],
     },
   ];
 }

@@ -10,10 +10,11 @@ import type { RequestKeyed } from '../../core/store/request-keyed.ts';
 import type { NewArrival } from '../../core/arrival/records.ts';
 import type { ArrivalsTable } from './tables.ts';
 import type { Database } from '../database.ts';
+import { readTotals } from '../shared/pending-totals.ts';
+import { ARRIVAL_TOTALS } from './0002-triggers.ts';
 import { keysetPage } from '../shared/keyset-page.ts';
 import { highestNumber, insertAtNextNumber, retryLostRaces } from '../shared/next-number.ts';
 import { writtenByRequest } from '../shared/written-by-request.ts';
-import { asNumber } from '../shared/columns.ts';
 import { toArrival } from './rows.ts';
 
 /** The Arrival Hall's part of the store, bound to the database. */
@@ -49,8 +50,7 @@ export function arrivalStore(db: Kysely<Database>): ArrivalStore {
     },
 
     async arrivalCount() {
-      const row = await db.selectFrom('arrival_totals').select('arrivals').where('id', '=', 1).executeTakeFirstOrThrow();
-      return asNumber(row.arrivals);
+      return (await readTotals(db, ARRIVAL_TOTALS)).arrivals;
     },
   };
 }

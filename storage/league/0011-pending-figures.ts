@@ -5,7 +5,8 @@
  * day's counts, the arena's totals) queues every writer behind the one holding it until it
  * commits. So an attempt adds its share of those figures as a row of its own in a pending
  * table (an insert conflicts with nobody), a read adds the pending rows to the kept figures,
- * and a compaction now and then moves them over (./compact-figures.ts).
+ * and a compaction now and then moves them over (../shared/pending-totals.ts for the one-row
+ * totals, ./compact-day-counts.ts for the day's counts).
  *
  * A day's row itself is still written by the attempts the field's events follow: the day's
  * first attempt inserts it (`field.changed` forming), and its first two finishers count
@@ -17,24 +18,22 @@
  */
 import type { DialectFamily } from '../shared/family.ts';
 import { keyColumn } from '../shared/migration-sql.ts';
+import { addPendingTotals } from '../shared/pending-totals.ts';
 
-export function pendingFigureTables(family: DialectFamily): string[] {
-  return [
-    `CREATE TABLE IF NOT EXISTS day_counts_pending (
+/** The arena's one-row totals the league keeps, and their count columns. */
+export const LEAGUE_TOTALS = { table: 'league_totals', columns: ['agents', 'attempts'] } as const;
+export const LEAGUE_ENTRANTS = { table: 'league_entrants', columns: ['entrants'] } as const;
+
+export function dayCountsPending(family: DialectFamily): string {
+  return `CREATE TABLE IF NOT EXISTS day_counts_pending (
       date ${keyColumn(family)} NOT NULL,
       field_size integer NOT NULL,
       finisher_count integer NOT NULL,
       attempt_count integer NOT NULL
-    )`,
-    `CREATE TABLE IF NOT EXISTS league_totals_pending (
-      agents integer NOT NULL,
-      attempts integer NOT NULL,
-      entrants integer NOT NULL
-    )`,
-  ];
+    )`;
 }
 
-export const PENDING_FIGURE_TABLES_DOWN = ['DROP TABLE IF EXISTS league_totals_pending', 'DROP TABLE IF EXISTS day_counts_pending'];
+export const DAY_COUNTS_PENDING_DOWN = 'DROP TABLE IF EXISTS day_counts_pending';
 
 /**
  * PostgreSQL's trigger functions, replacing those of 0001 and 0003. The day's best and the
@@ -43,12 +42,12 @@ export const PENDING_FIGURE_TABLES_DOWN = ['DROP TABLE IF EXISTS league_totals_p
 export const PENDING_FIGURE_FUNCTIONS = [
   `CREATE OR REPLACE FUNCTION league_agent_registered() RETURNS trigger LANGUAGE plpgsql AS $$
   BEGIN
-    INSERT INTO league_totals_pending (agents, attempts, entrants) VALUES (1, 0, 0);
+    ${addPendingTotals('league_totals', { agents: '1' })};
     RETURN NULL;
   END $$`,
   `CREATE OR REPLACE FUNCTION league_entrant_counted() RETURNS trigger LANGUAGE plpgsql AS $$
   BEGIN
-    INSERT INTO league_totals_pending (agents, attempts, entrants) VALUES (0, 0, 1);
+    ${addPendingTotals('league_entrants', { entrants: '1' })};
     RETURN NULL;
   END $$`,
   `CREATE OR REPLACE FUNCTION league_attempt_retained() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -101,7 +100,7 @@ export const PENDING_FIGURE_FUNCTIONS = [
     ON CONFLICT (agent_id) DO UPDATE SET
       total = s.total + excluded.total,
       days = s.days + excluded.days;
-    INSERT INTO league_totals_pending (agents, attempts, entrants) VALUES (0, 1, 0);
+    ${addPendingTotals('league_totals', { attempts: '1' })};
     RETURN NULL;
   END $$`,
 ];

@@ -2,14 +2,14 @@
  * The league's part of the store. No transactions (D1 has none): every write that must be atomic
  * is one statement guarded by a constraint, and the figures the league shows are kept by
  * triggers inside those statements (see ./0001-triggers.ts, and ./0011-pending-figures.ts for
- * PostgreSQL, whose shares of the day's counts and totals a compaction moves after writes).
+ * PostgreSQL, whose shares of the day's counts and totals are moved after writes by
+ * ../shared/compactor.ts).
  */
 import type { Kysely, Selectable } from 'kysely';
 import type { LeagueStore } from '../../core/league/store.ts';
 import type { Database } from '../database.ts';
 import { asNumber } from '../shared/columns.ts';
 import type { DialectFamily } from '../shared/family.ts';
-import type { FigureCompactor } from './compact-figures.ts';
 import { dayCounts, leagueTotals } from './figures.ts';
 import { dailyStandings, listAttempts, seasonStandings } from './listings.ts';
 import { attemptRetainer } from './retain-attempt.ts';
@@ -18,13 +18,8 @@ import type { AttemptsTable } from './tables.ts';
 import { writtenByRequest } from '../shared/written-by-request.ts';
 
 /** The league's part of the store, bound to the database. */
-export function leagueStore(db: Kysely<Database>, family: DialectFamily, compactor: FigureCompactor): LeagueStore {
-  const retain = attemptRetainer(db, family);
-  const retainAttempt: typeof retain = async (attempt, limit, join) => {
-    const retained = await retain(attempt, limit, join);
-    compactor.written();
-    return retained;
-  };
+export function leagueStore(db: Kysely<Database>, family: DialectFamily): LeagueStore {
+  const retainAttempt = attemptRetainer(db, family);
   return {
     retainAttempt: (attempt, limit) => retainAttempt(attempt, limit, false),
     retainJoinAttempt: (attempt, limit) => retainAttempt(attempt, limit, true),

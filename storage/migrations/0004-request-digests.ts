@@ -20,7 +20,7 @@ import { idempotencyKeyDigest } from '../../core/http/idempotency.ts';
 import type { DialectFamily } from '../shared/family.ts';
 import { leagueTables } from '../league/0001-tables.ts';
 import { STATUSES_0002, statusColumn } from '../rules/0002-tables.ts';
-import { addColumn, moves, runEach } from '../shared/migration-sql.ts';
+import { addColumn, moveDeltas, runEach, updateTotals, type AddToTotals } from '../shared/migration-sql.ts';
 
 const KEYED_TABLES = [
   'agents',
@@ -57,16 +57,15 @@ export async function down(db: Kysely<any>, family: DialectFamily): Promise<void
 
 /**
  * The status trigger of migration 0002, its log entry now carrying the change's request digest
- * (`withDigest`), or as 0002 wrote it (for `down`).
+ * (`withDigest`), or as 0002 wrote it (for `down`); `add` says how it moves the totals (in
+ * place, or as pending shares from 0011 on PostgreSQL).
  */
-function statusTrigger(family: DialectFamily, withDigest: boolean): string[] {
+export function statusTrigger(family: DialectFamily, withDigest: boolean, add: AddToTotals = updateTotals): string[] {
   const digestColumn = withDigest ? ', request_digest' : '';
   const digestValue = withDigest ? ', NEW.status_request_digest' : '';
   const logEntry = `INSERT INTO proposal_status_log (proposal_number, seq, from_status, to_status, reason, at${digestColumn})
     VALUES (NEW.number, NEW.status_changes, OLD.status, NEW.status, NEW.status_reason, NEW.status_changed_at${digestValue})`;
-  const counts = `UPDATE rules_totals SET
-      ${moves(family, STATUSES_0002, statusColumn, 'NEW.status', 'OLD.status')}
-    WHERE id = 1`;
+  const counts = add('rules_totals', moveDeltas(family, STATUSES_0002, statusColumn, 'NEW.status', 'OLD.status'));
   if (family === 'sqlite') {
     return [
       'DROP TRIGGER IF EXISTS rules_status_changed',

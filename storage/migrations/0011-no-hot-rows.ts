@@ -1,28 +1,45 @@
 /**
  * Migration 0011: on PostgreSQL, no row that every write must lock. Event ids come from a
- * sequence (storage/events/0011-event-ids.ts), and an attempt's shares of the day's counts and
- * the arena's totals are rows of their own until a compaction moves them
- * (storage/league/0011-pending-figures.ts). On SQLite and D1 it adds the pending tables only,
- * always empty there, so the figures are read with the same SQL.
+ * sequence (storage/events/0011-event-ids.ts); a write's shares of the one-row totals and of
+ * the day's counts are rows of their own until a compaction moves them
+ * (storage/shared/pending-totals.ts, storage/league/0011-pending-figures.ts). On SQLite and D1
+ * it adds the pending tables only, always empty there, so figures are read with the same SQL.
  */
 import type { Kysely } from 'kysely';
+import { arrivalTriggers } from '../arrival/0002-triggers.ts';
 import { eventIdsDown, eventIdsUp } from '../events/0011-event-ids.ts';
 import { leagueTriggers } from '../league/0001-triggers.ts';
 import { entrantsUp } from '../league/0003-entrants.ts';
-import { compactFigures } from '../league/compact-figures.ts';
-import { PENDING_FIGURE_FUNCTIONS, PENDING_FIGURE_TABLES_DOWN, pendingFigureTables } from '../league/0011-pending-figures.ts';
+import { DAY_COUNTS_PENDING_DOWN, dayCountsPending, PENDING_FIGURE_FUNCTIONS } from '../league/0011-pending-figures.ts';
+import { COMPACTIONS, PENDING_TOTALS } from '../pending-figures.ts';
+import { rulesTriggers } from '../rules/0002-triggers.ts';
+import { compact } from '../shared/compactor.ts';
 import type { DialectFamily } from '../shared/family.ts';
-import { runEach } from '../shared/migration-sql.ts';
+import { createTriggers, runEach, updateTotals, type AddToTotals } from '../shared/migration-sql.ts';
+import { addPendingTotals, dropPendingTotals, pendingTotalsTable } from '../shared/pending-totals.ts';
+import { clubhouseTriggers } from '../social/0002-triggers.ts';
+import { statusTrigger } from './0004-request-digests.ts';
+
+/**
+ * PostgreSQL's triggers of the Clubhouse, the Rules Desk and the Arrival Hall, adding to their
+ * totals by `add`. The status trigger is 0004's, which carries the change's request digest.
+ */
+function totalsTriggers(add: AddToTotals): string[] {
+  const rules = rulesTriggers('postgres', add).filter((trigger) => trigger.name !== 'rules_status_changed');
+  return [...createTriggers('postgres', [...clubhouseTriggers('postgres', add), ...rules, ...arrivalTriggers(add)]), ...statusTrigger('postgres', true, add)];
+}
 
 export async function up(db: Kysely<any>, family: DialectFamily): Promise<void> {
-  await runEach(db, [...pendingFigureTables(family), ...(family === 'postgres' ? PENDING_FIGURE_FUNCTIONS : []), ...eventIdsUp(family)]);
+  const tables = [dayCountsPending(family), ...PENDING_TOTALS.map(pendingTotalsTable)];
+  const triggers = family === 'postgres' ? [...PENDING_FIGURE_FUNCTIONS, ...totalsTriggers(addPendingTotals)] : [];
+  await runEach(db, [...tables, ...triggers, ...eventIdsUp(family)]);
 }
 
 export async function down(db: Kysely<any>, family: DialectFamily): Promise<void> {
   if (family === 'postgres') {
-    // The triggers of 0001 and 0003 again, then every pending share moved where they keep it.
-    await runEach(db, [...leagueTriggers(family), ...entrantsUp(family)]);
-    await compactFigures(db);
+    // The triggers as they were, then every pending share moved where they keep it.
+    await runEach(db, [...leagueTriggers(family), ...entrantsUp(family), ...totalsTriggers(updateTotals)]);
+    await compact(db, family, COMPACTIONS);
   }
-  await runEach(db, [...eventIdsDown(family), ...PENDING_FIGURE_TABLES_DOWN]);
+  await runEach(db, [...eventIdsDown(family), DAY_COUNTS_PENDING_DOWN, ...PENDING_TOTALS.map(dropPendingTotals)]);
 }

@@ -9,10 +9,18 @@
  * On PostgreSQL every write locks the proposal's row, then the totals row.
  */
 import type { DialectFamily } from '../shared/family.ts';
-import { later, moves, type TriggerSpec } from '../shared/migration-sql.ts';
+import type { RulesTotalsTable } from './tables.ts';
+import { later, moveDeltas, updateTotals, type AddToTotals, type TriggerSpec } from '../shared/migration-sql.ts';
 import { STATUSES_0002, statusColumn } from './0002-tables.ts';
 
-export function rulesTriggers(family: DialectFamily): TriggerSpec[] {
+/** The Rules Desk's one-row totals and their count columns. */
+export const RULES_TOTALS = {
+  table: 'rules_totals',
+  columns: ['proposals', 'reviews', ...STATUSES_0002.map(statusColumn)] as Exclude<keyof RulesTotalsTable, 'id'>[],
+};
+
+/** The triggers; `add` says how they add to the totals (in place, or as pending shares from 0011 on PostgreSQL). */
+export function rulesTriggers(family: DialectFamily, add: AddToTotals = updateTotals): TriggerSpec[] {
   return [
     {
       name: 'rules_proposal_created',
@@ -23,10 +31,7 @@ export function rulesTriggers(family: DialectFamily): TriggerSpec[] {
     VALUES (NEW.number, NEW.revision_count, NEW.title, NEW.summary, NEW.rule_text, NEW.rationale, NEW.created_at)`,
         `INSERT INTO proposal_status_log (proposal_number, seq, from_status, to_status, reason, at)
     VALUES (NEW.number, NEW.status_changes, NEW.status_from, NEW.status, NEW.status_reason, NEW.status_changed_at)`,
-        `UPDATE rules_totals SET
-      proposals = proposals + 1,
-      ${moves(family, STATUSES_0002, statusColumn, 'NEW.status')}
-    WHERE id = 1`,
+        add('rules_totals', { proposals: '1', ...moveDeltas(family, STATUSES_0002, statusColumn, 'NEW.status') }),
       ],
     },
     // Revision 1 is written by the proposal's own insert, from the row it already holds.
@@ -55,7 +60,7 @@ export function rulesTriggers(family: DialectFamily): TriggerSpec[] {
       review_count = review_count + 1,
       updated_at = ${later('updated_at', 'NEW.created_at')}
     WHERE number = NEW.proposal_number`,
-        `UPDATE rules_totals SET reviews = reviews + 1 WHERE id = 1`,
+        add('rules_totals', { reviews: '1' }),
       ],
     },
     {
@@ -65,9 +70,7 @@ export function rulesTriggers(family: DialectFamily): TriggerSpec[] {
       body: [
         `INSERT INTO proposal_status_log (proposal_number, seq, from_status, to_status, reason, at)
     VALUES (NEW.number, NEW.status_changes, OLD.status, NEW.status, NEW.status_reason, NEW.status_changed_at)`,
-        `UPDATE rules_totals SET
-      ${moves(family, STATUSES_0002, statusColumn, 'NEW.status', 'OLD.status')}
-    WHERE id = 1`,
+        add('rules_totals', moveDeltas(family, STATUSES_0002, statusColumn, 'NEW.status', 'OLD.status')),
       ],
     },
   ];

@@ -6,6 +6,8 @@ import type { Kysely } from 'kysely';
 import type { Page } from '../../core/store/page.ts';
 import { PROPOSAL_STATUSES, type ProposalRecord, type ProposalStatus, type ProposalSummary, type RulesCounts } from '../../core/rules/records.ts';
 import type { Database } from '../database.ts';
+import { readTotals } from '../shared/pending-totals.ts';
+import { RULES_TOTALS } from './0002-triggers.ts';
 import type { RulesTotalsTable } from './tables.ts';
 import { keysetPage } from '../shared/keyset-page.ts';
 import { isProposalNumber } from './proposal-rules.ts';
@@ -78,7 +80,7 @@ export async function listProposals(
 
 /** The maintained counts: one key lookup, every status present. */
 export async function rulesCounts(db: Kysely<Database>): Promise<RulesCounts> {
-  const row = await db.selectFrom('rules_totals').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
-  const byStatus = Object.fromEntries(PROPOSAL_STATUSES.map((status) => [status, asNumber(row[STATUS_COLUMNS[status]])])) as Record<ProposalStatus, number>;
-  return { proposals: asNumber(row.proposals), reviews: asNumber(row.reviews), byStatus };
+  const row = await readTotals(db, RULES_TOTALS);
+  const byStatus = Object.fromEntries(PROPOSAL_STATUSES.map((status) => [status, row[STATUS_COLUMNS[status]]])) as Record<ProposalStatus, number>;
+  return { proposals: row.proposals, reviews: row.reviews, byStatus };
 }

@@ -14,17 +14,31 @@ export const zeroCounts = (columns: readonly string[]): string => columns.map((c
 /** Values as a SQL list of string literals. */
 export const quoted = (values: readonly string[]): string => values.map((value) => `'${value}'`).join(', ');
 
-/** `column = column + (NEW.x = 'v') - (OLD.x = 'v')` per value: a boolean as 0/1 in either family. */
-export function moves(family: DialectFamily, values: readonly string[], columnOf: (value: string) => string, added: string, removed?: string): string {
+/** `(NEW.x = 'v') - (OLD.x = 'v')` per value's column: a boolean as 0/1 in either family. */
+export function moveDeltas(family: DialectFamily, values: readonly string[], columnOf: (value: string) => string, added: string, removed?: string): Record<string, string> {
   const asInt = (test: string) => (family === 'postgres' ? `(${test})::integer` : `(${test})`);
-  return values
-    .map((value) => {
-      const column = columnOf(value);
+  return Object.fromEntries(
+    values.map((value) => {
       const minus = removed === undefined ? '' : ` - ${asInt(`${removed} = '${value}'`)}`;
-      return `${column} = ${column} + ${asInt(`${added} = '${value}'`)}${minus}`;
-    })
-    .join(',\n      ');
+      return [columnOf(value), `${asInt(`${added} = '${value}'`)}${minus}`];
+    }),
+  );
 }
+
+const assignments = (deltas: Record<string, string>): string =>
+  Object.entries(deltas)
+    .map(([column, delta]) => `${column} = ${column} + ${delta}`)
+    .join(',\n      ');
+
+/**
+ * How a trigger adds to a one-row totals table (`id` = 1): in place, as 0002 wrote them, or as a
+ * pending share of its own (./pending-totals.ts), as 0011 does on PostgreSQL.
+ */
+export type AddToTotals = (table: string, deltas: Record<string, string>) => string;
+
+export const updateTotals: AddToTotals = (table, deltas) => `UPDATE ${table} SET
+      ${assignments(deltas)}
+    WHERE id = 1`;
 
 /** The later of a stored time and a new one (a NULL stored time counts as earlier). */
 export const later = (stored: string, fresh: string) => `CASE WHEN ${stored} IS NULL OR ${fresh} > ${stored} THEN ${fresh} ELSE ${stored} END`;

@@ -5,27 +5,30 @@
  * never scan. On PostgreSQL every write locks the record's own row, then the totals row.
  */
 import type { DialectFamily } from '../shared/family.ts';
-import { later, moves, type TriggerSpec } from '../shared/migration-sql.ts';
+import type { ClubhouseTotalsTable } from './tables.ts';
+import { later, moveDeltas, updateTotals, type AddToTotals, type TriggerSpec } from '../shared/migration-sql.ts';
 import { CHANNELS_0002, channelColumn } from './0002-tables.ts';
 
-export function clubhouseTriggers(family: DialectFamily): TriggerSpec[] {
+/** The Clubhouse's one-row totals and their count columns. */
+export const CLUBHOUSE_TOTALS = {
+  table: 'clubhouse_totals',
+  columns: ['members', 'topics', 'replies', ...CHANNELS_0002.map(channelColumn)] as Exclude<keyof ClubhouseTotalsTable, 'id'>[],
+};
+
+/** The triggers; `add` says how they add to the totals (in place, or as pending shares from 0011 on PostgreSQL). */
+export function clubhouseTriggers(family: DialectFamily, add: AddToTotals = updateTotals): TriggerSpec[] {
   return [
     {
       name: 'clubhouse_member_joined',
       table: 'clubhouse_members',
       event: 'AFTER INSERT',
-      body: [`UPDATE clubhouse_totals SET members = members + 1 WHERE id = 1`],
+      body: [add('clubhouse_totals', { members: '1' })],
     },
     {
       name: 'clubhouse_topic_created',
       table: 'clubhouse_topics',
       event: 'AFTER INSERT',
-      body: [
-        `UPDATE clubhouse_totals SET
-      topics = topics + 1,
-      ${moves(family, CHANNELS_0002, channelColumn, 'NEW.channel')}
-    WHERE id = 1`,
-      ],
+      body: [add('clubhouse_totals', { topics: '1', ...moveDeltas(family, CHANNELS_0002, channelColumn, 'NEW.channel') })],
     },
     {
       name: 'clubhouse_reply_added',
@@ -36,7 +39,7 @@ export function clubhouseTriggers(family: DialectFamily): TriggerSpec[] {
       reply_count = reply_count + 1,
       last_reply_at = ${later('last_reply_at', 'NEW.created_at')}
     WHERE id = NEW.topic_id`,
-        `UPDATE clubhouse_totals SET replies = replies + 1 WHERE id = 1`,
+        add('clubhouse_totals', { replies: '1' }),
       ],
     },
   ];

@@ -11,9 +11,10 @@ import { CHANNELS, type Channel } from '../../core/social/records.ts';
 import { withAuthorOf } from '../agents/agent-summary.ts';
 import { listReplies, listTopics } from './listings.ts';
 import type { Database } from '../database.ts';
+import { readTotals } from '../shared/pending-totals.ts';
+import { CLUBHOUSE_TOTALS } from './0002-triggers.ts';
 import { writtenByRequest } from '../shared/written-by-request.ts';
 import type { ClubhouseRepliesTable, ClubhouseTotalsTable } from './tables.ts';
-import { asNumber } from '../shared/columns.ts';
 import { AUTHOR_COLUMNS } from '../agents/rows.ts';
 import { toMember, toReply, toTopic } from './rows.ts';
 
@@ -134,9 +135,9 @@ export function socialStore(db: Kysely<Database>): SocialStore {
     listReplies: (topicId, page) => listReplies(db, topicId, page),
 
     async socialCounts() {
-      const row = await db.selectFrom('clubhouse_totals').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
-      const topicsByChannel = Object.fromEntries(CHANNELS.map((channel) => [channel, asNumber(row[CHANNEL_COLUMNS[channel]])])) as Record<Channel, number>;
-      return { members: asNumber(row.members), topics: asNumber(row.topics), replies: asNumber(row.replies), topicsByChannel };
+      const row = await readTotals(db, CLUBHOUSE_TOTALS);
+      const topicsByChannel = Object.fromEntries(CHANNELS.map((channel) => [channel, row[CHANNEL_COLUMNS[channel]]])) as Record<Channel, number>;
+      return { members: row.members, topics: row.topics, replies: row.replies, topicsByChannel };
     },
   };
 }

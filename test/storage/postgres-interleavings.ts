@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../core/store/store.ts';
 import { createKyselyStore, createPostgresDialect, openStore, type Database, type PgPoolLike } from '../../storage/index.ts';
 import { at, DAY_1, digestOf, newAgent, newAttempt } from '../support/fixtures/store-records.ts';
-import { newArrival, newProposal, newRevision, registeredAgents } from '../support/fixtures/social-records.ts';
+import { newArrival, newProposal, newRevision, newTopic, registeredAgents } from '../support/fixtures/social-records.ts';
 
 /** A fresh database on the server: its address, and a way to drop it. */
 export interface ServerDatabase {
@@ -160,19 +160,29 @@ export function postgresInterleavings(admin: pg.Pool, createDatabase: () => Prom
       }
     }
 
-    it("lets one agent's attempt and registration through while another agent's are held, every figure exact after", async () => {
+    it("lets one agent's attempt, registration, membership, topic and check-in through while another's are held, every figure exact after", async () => {
       const [early, second, heldAgent, free] = await registeredAgents(store, 4);
       // The day's row is written, and competitive: what the day's first attempts and finishers do is done.
       await store.retainAttempt(newAttempt(early!, { date: DAY_1, reachedExit: true }), 10);
       await store.retainAttempt(newAttempt(second!, { date: DAY_1, reachedExit: true }), 10);
       await held.store.registerAgent(newAgent());
       await held.store.retainAttempt(newAttempt(heldAgent!, { date: DAY_1, score: 40, reachedExit: true }), 10);
+      await held.store.joinClubhouse({ agentId: heldAgent!.id, via: 'league-key', joinedAt: at(1) });
+      await held.store.createTopic(newTopic(heldAgent!));
+      await held.store.recordArrival(newArrival({ clientDigest: digestOf('held') }), 5);
       await withoutWaiting(store.registerAgent(newAgent()));
       await withoutWaiting(store.retainAttempt(newAttempt(free!, { date: DAY_1, score: 30, reachedExit: true }), 10));
+      await withoutWaiting(store.joinClubhouse({ agentId: free!.id, via: 'league-key', joinedAt: at(2) }));
+      await withoutWaiting(store.createTopic(newTopic(free!)));
+      await withoutWaiting(store.recordArrival(newArrival({ clientDigest: digestOf('free') }), 5));
       expect(await store.totals()).toEqual({ agents: 5, entrants: 3, attempts: 3 });
+      expect(await store.socialCounts()).toMatchObject({ members: 1, topics: 1 });
+      expect(await store.arrivalCount()).toBe(1);
       await held.commit();
       expect(await store.totals()).toEqual({ agents: 6, entrants: 4, attempts: 4 });
       expect(await store.dayCounts(DAY_1)).toEqual({ date: DAY_1, fieldSize: 4, finisherCount: 4, attemptCount: 4 });
+      expect(await store.socialCounts()).toMatchObject({ members: 2, topics: 2, replies: 0 });
+      expect(await store.arrivalCount()).toBe(2);
     });
 
     it('reads no event past one whose transaction took a smaller id and has not committed, then both in order', async () => {

@@ -2,7 +2,10 @@
  * The atomic writes under concurrency: many calls at once, spread over two clients of the same
  * database where the target has them (two pools on PostgreSQL: real concurrent transactions).
  */
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { COMPACTIONS, PENDING_TOTALS } from '../../../storage/pending-figures.ts';
+import { compact } from '../../../storage/shared/compactor.ts';
 import type { AgentRecord } from '../../../core/agents/records.ts';
 import type { AttemptRecord, NewAttempt } from '../../../core/league/records.ts';
 import type { Store } from '../../../core/store/store.ts';
@@ -14,6 +17,15 @@ import { expectFigures } from './figures.ts';
 /** Runs `count` calls at once, the i-th on `stores[i % stores.length]`. */
 export function all<T>(stores: Store[], count: number, call: (store: Store, index: number) => Promise<T>): Promise<T[]> {
   return Promise.all(Array.from({ length: count }, (_, index) => call(stores[index % stores.length]!, index)));
+}
+
+/** Runs every compaction twice at once, through two connections, and checks that no share is left pending. */
+export async function compactTwiceAtOnce(context: SuiteContext): Promise<void> {
+  await Promise.all([compact(context.opened.db, context.dialect.family, COMPACTIONS), compact(context.opened.db, context.dialect.family, COMPACTIONS)]);
+  for (const table of ['day_counts_pending', ...PENDING_TOTALS.map((totals) => `${totals.table}_pending`)]) {
+    const { rows } = await sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM ${sql.table(table)}`.execute(context.opened.db);
+    expect(Number(rows[0]!.n)).toBe(0);
+  }
 }
 
 export function concurrencyCases(context: SuiteContext): void {
@@ -94,6 +106,9 @@ export function concurrencyCases(context: SuiteContext): void {
       const results = await all(stores, planned.length, (store, index) => store.retainAttempt(planned[index]!, 10));
       const retained: AttemptRecord[] = results.flatMap((result) => ('attempt' in result ? [result.attempt] : []));
       expect(results.filter((result) => 'limitReached' in result)).toHaveLength(4);
+      await expectFigures(context.store, agents, retained);
+      // Two compactions at once (PostgreSQL's pending shares; nothing to move on SQLite) count no share twice.
+      await compactTwiceAtOnce(context);
       await expectFigures(context.store, agents, retained);
     });
   });

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { SuiteContext } from '../store-suite.ts';
 import { at, digestOf } from '../../support/fixtures/store-records.ts';
 import { newArrival, newProposal, newReply, newRevision, newTopic, registeredAgents } from '../../support/fixtures/social-records.ts';
-import { all } from './concurrency.ts';
+import { all, compactTwiceAtOnce } from './concurrency.ts';
 import { expectedRulesCounts, expectSelfConsistent } from './rules.ts';
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => from + index);
@@ -38,6 +38,8 @@ export function socialConcurrencyCases(context: SuiteContext): void {
       const counts = await context.store.socialCounts();
       expect(counts).toMatchObject({ topics: 1 + topics.length, replies: 20 });
       expect(counts.topicsByChannel).toMatchObject({ clubs: 1, general: 7, statistics: 7, 'off-topic': 0 });
+      await compactTwiceAtOnce(context);
+      expect(await context.store.socialCounts()).toEqual(counts);
     });
 
     it('numbers 20 concurrent proposals 1 to 20, each with its revision 1 and one log entry', async () => {
@@ -150,6 +152,8 @@ export function socialConcurrencyCases(context: SuiteContext): void {
       const records = await Promise.all([1, 2, 3].map(async (number) => (await context.store.proposalByNumber(number))!));
       for (const record of records) expectSelfConsistent(record);
       expect(await context.store.rulesCounts()).toEqual(expectedRulesCounts(records));
+      await compactTwiceAtOnce(context);
+      expect(await context.store.rulesCounts()).toEqual(expectedRulesCounts(records));
     });
 
     it('records exactly 10 of 30 concurrent check-ins by one client with a cap of 10', async () => {
@@ -159,6 +163,8 @@ export function socialConcurrencyCases(context: SuiteContext): void {
       expect(results.filter((result) => 'arrival' in result)).toHaveLength(10);
       expect(results.filter((result) => 'capReached' in result)).toHaveLength(20);
       expect((await context.store.listArrivals({ limit: 100 })).items).toHaveLength(10);
+      expect(await context.store.arrivalCount()).toBe(10);
+      await compactTwiceAtOnce(context);
       expect(await context.store.arrivalCount()).toBe(10);
     });
   });
