@@ -13,6 +13,8 @@ declare module 'autocannon' {
       pipelining?: number;
       /** Seconds. */
       duration?: number;
+      /** Requests in all, instead of a duration: spread over the connections. */
+      amount?: number;
       /** Seconds before a request counts as timed out. */
       timeout?: number;
       /** A run before the measured one whose results are discarded. */

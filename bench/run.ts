@@ -7,6 +7,7 @@ import { httpForgePlayNodeCase } from './cases/http-forge-play-node.ts';
 import { httpPlayBunCase, httpPlayDenoCase, httpPlayNodeCase } from './cases/http-play.ts';
 import { httpTriadChainNodeCase } from './cases/http-triad-chain-node.ts';
 import { leagueReadsAtScaleCase } from './cases/league-reads-at-scale.ts';
+import { leagueSubmitVsMinimalCase } from './cases/league-submit-vs-minimal.ts';
 import { leagueSubmitsCase } from './cases/league-submits.ts';
 import { packetRunScoringCase } from './cases/packet-run-scoring.ts';
 import { slowStreamsCase } from './cases/slow-streams.ts';
@@ -38,6 +39,7 @@ const CASES: readonly BenchCase[] = [
   httpTriadChainNodeCase,
   httpForgePlayNodeCase,
   leagueSubmitsCase,
+  leagueSubmitVsMinimalCase,
   leagueReadsAtScaleCase,
   exportAtScaleCase,
   eventDeliveryCase,
