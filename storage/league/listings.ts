@@ -11,7 +11,11 @@ import { afterDescendingWithTies, keysetPage } from '../shared/keyset-page.ts';
 import type { AttemptsTable } from './tables.ts';
 import { asNumber } from '../shared/columns.ts';
 
-/** Newest first: (created_at, id) descending, through the index that matches the filter; each row as `toItem` makes it. */
+/**
+ * Newest first: (created_at, id) descending, through the index that matches the filter (for one
+ * agent's day, the unique (agent_id, date, number): ten rows at most, sorted); each row as
+ * `toItem` makes it.
+ */
 export async function listAttempts<T>(
   db: Kysely<Database>,
   filter: { date?: string; agentId?: string },

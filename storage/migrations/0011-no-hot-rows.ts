@@ -4,6 +4,10 @@
  * the day's counts are rows of their own until a compaction moves them
  * (storage/shared/pending-totals.ts, storage/league/0011-pending-figures.ts). On SQLite and D1
  * it adds the pending tables only, always empty there, so figures are read with the same SQL.
+ *
+ * On every family it drops `attempts_by_agent_date`, which each attempt kept up to date for
+ * nothing: one agent's attempts of one day (ten at most) are found by the table's unique
+ * (agent_id, date, number) and sorted.
  */
 import type { Kysely } from 'kysely';
 import { arrivalTriggers } from '../arrival/0002-triggers.ts';
@@ -32,7 +36,7 @@ function totalsTriggers(add: AddToTotals): string[] {
 export async function up(db: Kysely<any>, family: DialectFamily): Promise<void> {
   const tables = [dayCountsPending(family), ...PENDING_TOTALS.map(pendingTotalsTable)];
   const triggers = family === 'postgres' ? [...PENDING_FIGURE_FUNCTIONS, ...totalsTriggers(addPendingTotals)] : [];
-  await runEach(db, [...tables, ...triggers, ...eventIdsUp(family)]);
+  await runEach(db, [...tables, ...triggers, ...eventIdsUp(family), 'DROP INDEX IF EXISTS attempts_by_agent_date']);
 }
 
 export async function down(db: Kysely<any>, family: DialectFamily): Promise<void> {
@@ -41,5 +45,10 @@ export async function down(db: Kysely<any>, family: DialectFamily): Promise<void
     await runEach(db, [...leagueTriggers(family), ...entrantsUp(family), ...totalsTriggers(updateTotals)]);
     await compact(db, family, COMPACTIONS);
   }
-  await runEach(db, [...eventIdsDown(family), DAY_COUNTS_PENDING_DOWN, ...PENDING_TOTALS.map(dropPendingTotals)]);
+  await runEach(db, [
+    ...eventIdsDown(family),
+    DAY_COUNTS_PENDING_DOWN,
+    ...PENDING_TOTALS.map(dropPendingTotals),
+    'CREATE INDEX IF NOT EXISTS attempts_by_agent_date ON attempts (agent_id, date, created_at, id)',
+  ]);
 }
