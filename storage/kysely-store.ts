@@ -18,14 +18,17 @@ import type { DialectFamily } from './shared/family.ts';
 import { socialStore } from './social/store.ts';
 import { compactor } from './shared/compactor.ts';
 import { COMPACTIONS } from './pending-figures.ts';
+import { eventAnnouncer } from './events/announcer.ts';
 
 /**
  * A `Store` on a migrated database; `close()` destroys the Kysely instance (and so its client).
- * With `notices` (PostgreSQL), it tells the event streams of other instances' writes.
+ * With `notices` (PostgreSQL), it tells the event streams of other instances' writes. On
+ * PostgreSQL, after its writes it also compacts their pending shares and notifies the others.
  */
 export function createKyselyStore(db: Kysely<Database>, family: DialectFamily, notices?: EventNotices): Store {
   let closing: Promise<void> | undefined;
   const compactions = compactor(db, family, COMPACTIONS);
+  const announcer = family === 'postgres' ? eventAnnouncer(db) : undefined;
   const store: Store = {
     ...agentStore(db),
     ...leagueStore(db, family),
@@ -39,19 +42,25 @@ export function createKyselyStore(db: Kysely<Database>, family: DialectFamily, n
     close() {
       // Its listening connection goes back first: the pool ends only once every client is back.
       notices?.close();
-      closing ??= compactions.close().then(() => db.destroy());
+      closing ??= Promise.all([compactions.close(), announcer?.close()]).then(() => db.destroy());
       return closing;
     },
   };
-  for (const write of WRITES_WITH_SHARES) {
-    const unwrapped = store[write] as (...args: unknown[]) => Promise<unknown>;
-    (store[write] as typeof unwrapped) = async (...args) => {
+  afterEach(store, WRITES_WITH_SHARES, () => compactions.written());
+  if (announcer) afterEach(store, WRITES_WITH_EVENTS, () => announcer.written());
+  return store;
+}
+
+/** Calls `then` after each call of the named methods that resolves. */
+function afterEach(store: Store, methods: readonly (keyof Store)[], then: () => void): void {
+  for (const method of methods) {
+    const unwrapped = store[method] as (...args: unknown[]) => Promise<unknown>;
+    (store[method] as typeof unwrapped) = async (...args) => {
       const result = await unwrapped(...args);
-      compactions.written();
+      then();
       return result;
     };
   }
-  return store;
 }
 
 /**
@@ -66,6 +75,19 @@ const WRITES_WITH_SHARES = [
   'createTopic',
   'addReply',
   'createProposal',
+  'addReview',
+  'transitionProposal',
+  'recordArrival',
+] as const satisfies readonly (keyof Store)[];
+
+/** The writes whose triggers add events (events/0008-triggers.ts): after each, the other instances are told. */
+const WRITES_WITH_EVENTS = [
+  'retainAttempt',
+  'retainJoinAttempt',
+  'createTopic',
+  'addReply',
+  'createProposal',
+  'addRevision',
   'addReview',
   'transitionProposal',
   'recordArrival',

@@ -36,17 +36,18 @@ export type EventIdSource = 'counter' | 'sequence';
 
 /**
  * The statement that records one event: the next id is the rowid on SQLite, the counter's or the
- * sequence's next on PostgreSQL, which also tells the other instances (delivered at commit;
- * notices of one transaction are folded into one).
+ * sequence's next on PostgreSQL. With the counter (0008 to 0010) it also tells the other
+ * instances (delivered at commit; notices of one transaction are folded into one).
  */
 function announce(family: DialectFamily, ids: EventIdSource, kind: string, { subject, part, agent, at }: EventColumns): string {
   if (family === 'sqlite') {
     return `INSERT INTO events (kind, subject, part, agent_id, at) VALUES ('${kind}', ${subject}, ${part}, ${agent}, ${at})`;
   }
   const notify = `PERFORM pg_notify('${EVENTS_CHANNEL}', '')`;
+  // From 0011 the writing instance notifies after its commit (./announcer.ts): a NOTIFY in
+  // the transaction takes a lock at commit that every notifying transaction queues on.
   if (ids === 'sequence') {
-    return `INSERT INTO events (id, kind, subject, part, agent_id, at) VALUES (nextval('event_ids'), '${kind}', ${subject}, ${part}, ${agent}, ${at});
-    ${notify}`;
+    return `INSERT INTO events (id, kind, subject, part, agent_id, at) VALUES (nextval('event_ids'), '${kind}', ${subject}, ${part}, ${agent}, ${at})`;
   }
   return `WITH next AS (UPDATE event_counter SET last_id = last_id + 1 WHERE id = 1 RETURNING last_id)
     INSERT INTO events (id, kind, subject, part, agent_id, at)

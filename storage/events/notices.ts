@@ -1,12 +1,12 @@
 /**
- * PostgreSQL tells every instance that events were committed (the triggers of migration 0008
- * `NOTIFY arena_events` with the event; PostgreSQL delivers it at commit), so an instance's
- * streams read another instance's writes at once instead of at their next poll. The poll stays:
- * a notice lost while this connection was down only delays an event until then.
+ * PostgreSQL tells every instance that events were committed (the instance that wrote them sends
+ * `NOTIFY arena_events` once its write has committed: ./announcer.ts), so an instance's streams
+ * read another instance's writes at once instead of at their next poll. The poll stays: a notice
+ * lost while this connection was down, or never sent, only delays an event until then.
  */
 import type { PgPoolClientLike, PgPoolLike } from '../dialects/postgres.ts';
 
-/** The channel the triggers notify. */
+/** The channel instances notify. */
 export const EVENTS_CHANNEL = 'arena_events';
 
 /** How long to wait before listening again after the connection was lost. */
