@@ -1,4 +1,5 @@
 import { summarizeError } from '../core/index.ts';
+import { processLines } from './log-lines.ts';
 
 /**
  * One JSON line on stderr for a failure the adapter itself meets (the arena reports its own):
@@ -8,5 +9,5 @@ import { summarizeError } from '../core/index.ts';
  */
 export function logFailure(what: string, error: unknown, requestId: string | null = null): void {
   const summary = error === undefined ? null : summarizeError(error);
-  console.error(JSON.stringify({ event: 'failure', level: 'error', time: new Date().toISOString(), requestId, what, error: summary }));
+  processLines.err(JSON.stringify({ event: 'failure', level: 'error', time: new Date().toISOString(), requestId, what, error: summary }));
 }

@@ -1,5 +1,6 @@
 import process from 'node:process';
 import { logFailure } from './log-failure.ts';
+import { processLines } from './log-lines.ts';
 
 /**
  * One JSON line for what a Node, Bun or Deno process says of itself, beside the arena's request
@@ -9,8 +10,8 @@ import { logFailure } from './log-failure.ts';
  */
 export function logNotice(level: 'info' | 'warn', what: string): void {
   const line = JSON.stringify({ event: 'notice', level, time: new Date().toISOString(), what });
-  if (level === 'info') console.log(line);
-  else console.error(line);
+  if (level === 'info') processLines.out(line);
+  else processLines.err(line);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { finishingTape, freshKey, freshNonce } from './support/fixtures/league.ts';
 import { client } from './support/http.ts';
 import { spawnServer, type SpawnedServer } from './support/spawned-server.ts';
@@ -37,12 +37,16 @@ describe('the request log (Node, ARENA_LOG_LEVEL=info)', () => {
     await api.get(`/api/league/attempts?agent=${joined.body.agent.id}&cursor=${encodeURIComponent(challengeToken)}`);
     await api.get('/no/such/path');
 
-    const events = server
-      .output()
-      .split('\n')
-      .filter((line) => line.startsWith('{'))
-      .map((line) => JSON.parse(line))
-      .filter((event) => event.event === 'request');
+    const requestEvents = () =>
+      server
+        .output()
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line))
+        .filter((event) => event.event === 'request');
+    // A turn's lines are written together as it ends, after its answers: the last may come just after its answer.
+    await vi.waitFor(() => expect(requestEvents()).toHaveLength(5));
+    const events = requestEvents();
     expect(events).toHaveLength(5);
     for (const event of events) {
       expect(Object.keys(event).sort()).toEqual(['bytes', 'durationMs', 'event', 'level', 'method', 'requestId', 'route', 'status', 'time']);

@@ -1,5 +1,6 @@
 import type { ArenaOptions } from '../../core/index.ts';
 import { arenaLogFor } from '../arena-log.ts';
+import { processLines } from '../log-lines.ts';
 import { logNotice } from '../notice.ts';
 import { loadOrCreateKeys } from '../local/key-file.ts';
 import { openLocalStore, type LocalStore, type SqliteOpener } from '../local/open-store.ts';
@@ -53,11 +54,7 @@ export async function loadLocalSettings(env: Environment, openSqlite: SqliteOpen
       retiredPublicKeys,
       ...arenaSettingsOf(config),
       store: await openLocalStore(localStoreOf(config), openSqlite, warnOnce),
-      log: arenaLogFor(
-        config,
-        (line) => console.log(line),
-        (line) => console.error(line),
-      ),
+      log: arenaLogFor(config, processLines.out, processLines.err),
     },
   };
 }

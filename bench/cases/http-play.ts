@@ -6,7 +6,8 @@ import { HTTP_LOAD, HTTP_PRIME_SECONDS, prime, runLoad, type LoadResult } from '
 
 const PLAY_PATH = '/api/games/packet-run/play?actions=UURRUURUURRRDUUR';
 
-const SIDES = ['arena', 'minimal', 'headed', 'hono', 'bare'] as const;
+/** `arena` runs at `npm start`'s log level (info, a JSON line per request); `quiet` is the same arena at `warn`. */
+const SIDES = ['arena', 'quiet', 'minimal', 'headed', 'hono', 'bare'] as const;
 type Side = (typeof SIDES)[number];
 /** Each round runs every side once, rotated, so each side holds each position equally often. */
 const ROUNDS = 4;
@@ -31,6 +32,7 @@ const SERVERS: Record<Runtime, Servers> = {
     executable: process.execPath,
     names: {
       arena: 'adapters/node',
+      quiet: 'adapters/node at log level warn',
       minimal: 'minimal node:http',
       headed: 'minimal form with the arena’s headers, node:http',
       hono: 'Hono (@hono/node-server)',
@@ -38,13 +40,15 @@ const SERVERS: Record<Runtime, Servers> = {
     },
     args: {
       arena: ['scripts/run-built.mjs', 'node'],
+      quiet: ['scripts/run-built.mjs', 'node'],
       minimal: ['--import', 'tsx', 'bench/servers/minimal-play.ts'],
       headed: ['--import', 'tsx', 'bench/servers/minimal-play.ts'],
       hono: ['--import', 'tsx', 'bench/servers/hono-play.ts'],
       bare: ['--import', 'tsx', 'bench/servers/bare-json.ts'],
     },
     about: `
-- the real Node adapter (\`dist/server/node.js\`, as \`npm start\` runs it, on a fresh signing key);
+- the real Node adapter (\`dist/server/node.js\`, as \`npm start\` runs it, on a fresh signing key),
+  at \`npm start\`'s log level (\`info\`: a JSON line on stdout per request), and again at \`warn\`;
 - the minimal form (\`bench/servers/minimal-play.ts\`): \`node:http\`, the query read by hand, the
   same core functions (scoring, receipt, canonical JSON, Ed25519, native SHA-256), one buffer
   written: the same answer, byte for byte but the receipt's time, signed by the same key;
@@ -57,16 +61,25 @@ const SERVERS: Record<Runtime, Servers> = {
   },
   bun: {
     executable: BUN,
-    names: { arena: 'adapters/bun', minimal: 'minimal Bun.serve', headed: 'minimal form with the arena’s headers, Bun.serve', hono: 'Hono on Bun.serve', bare: 'bare Bun.serve' },
+    names: {
+      arena: 'adapters/bun',
+      quiet: 'adapters/bun at log level warn',
+      minimal: 'minimal Bun.serve',
+      headed: 'minimal form with the arena’s headers, Bun.serve',
+      hono: 'Hono on Bun.serve',
+      bare: 'bare Bun.serve',
+    },
     args: {
       arena: ['adapters/bun/main.ts'],
+      quiet: ['adapters/bun/main.ts'],
       minimal: ['bench/servers/web/minimal-play.ts'],
       headed: ['bench/servers/web/minimal-play.ts'],
       hono: ['bench/servers/web/hono-play.ts'],
       bare: ['bench/servers/web/bare-json.ts'],
     },
     about: `
-- the real Bun adapter (\`bun adapters/bun/main.ts\`, as \`npm run start:bun\` runs it);
+- the real Bun adapter (\`bun adapters/bun/main.ts\`, as \`npm run start:bun\` runs it), at its default
+  log level (\`info\`) and again at \`warn\`;
 - the minimal form on \`Bun.serve\` (\`bench/servers/web/minimal-play.ts\`): the query read by
   hand, the same core functions, one Response made from the JSON text;
 - the same minimal form sending the arena's answer headers as well (\`ANSWER_HEADERS\`);
@@ -78,6 +91,7 @@ const SERVERS: Record<Runtime, Servers> = {
     executable: DENO,
     names: {
       arena: 'adapters/deno',
+      quiet: 'adapters/deno at log level warn',
       minimal: 'minimal Deno.serve',
       headed: 'minimal form with the arena’s headers, Deno.serve',
       hono: 'Hono on Deno.serve',
@@ -85,13 +99,15 @@ const SERVERS: Record<Runtime, Servers> = {
     },
     args: {
       arena: [...DENO_RUN, 'adapters/deno/main.ts'],
+      quiet: [...DENO_RUN, 'adapters/deno/main.ts'],
       minimal: [...DENO_RUN, 'bench/servers/web/minimal-play.ts'],
       headed: [...DENO_RUN, 'bench/servers/web/minimal-play.ts'],
       hono: [...DENO_RUN, 'bench/servers/web/hono-play.ts'],
       bare: [...DENO_RUN, 'bench/servers/web/bare-json.ts'],
     },
     about: `
-- the real Deno adapter (\`deno run … adapters/deno/main.ts\`, as \`npm run start:deno\` runs it);
+- the real Deno adapter (\`deno run … adapters/deno/main.ts\`, as \`npm run start:deno\` runs it), at
+  its default log level (\`info\`) and again at \`warn\`;
 - the minimal form on \`Deno.serve\` (\`bench/servers/web/minimal-play.ts\`): the query read by
   hand, the same core functions, one Response made from the JSON text;
 - the same minimal form sending the arena's answer headers as well (\`ANSWER_HEADERS\`);
@@ -108,9 +124,10 @@ function httpPlayCase(runtime: Runtime): BenchCase {
     name: `http-play-${runtime}`,
     about: `
 Requests per second, latency and the server's own CPU time per request (user and system time of
-its process, from /proc, over the measured run) of \`GET ${PLAY_PATH}\` on five ${runtime === 'node' ? 'Node' : runtime === 'bun' ? 'Bun' : 'Deno'} servers, each in
+its process, from /proc, over the measured run) of \`GET ${PLAY_PATH}\` on six ${runtime === 'node' ? 'Node' : runtime === 'bun' ? 'Bun' : 'Deno'} servers, each in
 its own child process, driven by autocannon from the bench process:${about}
-The minimal form answers with a content type alone; its variant with the arena's headers gives
+The arena at \`info\` writes its request lines to a pipe the bench reads, as a supervisor or a
+container runtime would; the two arena sides tell what that log costs. The minimal form answers with a content type alone; its variant with the arena's headers gives
 the same answer header for header (but the request id's value and the date), so the two tell
 what the headers the contract requires cost from what the arena's layers cost.
 Each is first given ${HTTP_PRIME_SECONDS} s of unmeasured load; then ${ROUNDS} rounds run every side once in rotated
@@ -129,13 +146,15 @@ their CPU per request is not.`,
       };
       try {
         const keys = { ARENA_SIGNING_KEY: encodeBase64Url(randomSeed()), ARENA_SECRET: encodeBase64Url(randomSeed()) };
-        const arena = await start('arena', keys);
+        // The default level, as `npm start` runs it; the child servers are otherwise started at `warn`.
+        const arena = await start('arena', { ...keys, ARENA_LOG_LEVEL: 'info' });
+        const quiet = await start('quiet', { ...keys, ARENA_LOG_LEVEL: 'warn' });
         const real = await answerOf(arena.origin + PLAY_PATH);
         const jwks = createLocalJWKSet(await (await fetch(`${arena.origin}/.well-known/jwks.json`)).json());
         const minimal = await start('minimal', keys);
         const headed = await start('headed', { ...keys, ANSWER_HEADERS: JSON.stringify(real.headers) });
         const hono = await start('hono', keys);
-        for (const baseline of [minimal, headed, hono]) await sameAnswer(baseline.origin + PLAY_PATH, real, jwks);
+        for (const baseline of [quiet, minimal, headed, hono]) await sameAnswer(baseline.origin + PLAY_PATH, real, jwks);
         const headedAnswer = await answerOf(headed.origin + PLAY_PATH);
         if (JSON.stringify(headedAnswer.headers) !== JSON.stringify(real.headers) || headedAnswer.requestId === null) {
           throw new Error(`${names.headed} does not send the arena's headers: ${JSON.stringify(headedAnswer.headers)}`);
@@ -143,9 +162,9 @@ their CPU per request is not.`,
         const bare = await start('bare', { BODY_BYTES: String(real.bytes), CONTENT_TYPE: real.contentType });
         if ((await answerOf(bare.origin + PLAY_PATH)).bytes !== real.bytes) throw new Error(`the bare server's body is not ${real.bytes} bytes`);
 
-        const bySide: Record<Side, ChildServer> = { arena, minimal, headed, hono, bare };
+        const bySide: Record<Side, ChildServer> = { arena, quiet, minimal, headed, hono, bare };
         for (const server of Object.values(bySide)) await prime(server.origin + PLAY_PATH, HTTP_LOAD.connections, HTTP_PRIME_SECONDS);
-        const runs: Record<Side, Run[]> = { arena: [], minimal: [], headed: [], hono: [], bare: [] };
+        const runs: Record<Side, Run[]> = { arena: [], quiet: [], minimal: [], headed: [], hono: [], bare: [] };
         for (let round = 0; round < ROUNDS; round++) {
           for (let i = 0; i < SIDES.length; i++) {
             const side = SIDES[(round + i) % SIDES.length]!;
@@ -180,6 +199,8 @@ function rows(runs: Record<Side, Run[]>, bodyBytes: number, names: Record<Side, 
   const note = `${bodyBytes}-byte body; runs, req/s: ${SIDES.map((side) => `${list(side)} (${side})`).join('; ')}`;
   return [
     compared(row('arena', `CPU per request, ${names.arena}`, 'µs', cpu), row('minimal', names.minimal, 'µs', cpu)),
+    compared(row('quiet', `CPU per request at log level warn, ${names.arena}`, 'µs', cpu), row('minimal', names.minimal, 'µs', cpu)),
+    compared(row('arena', `CPU per request, ${names.arena}`, 'µs', cpu), row('quiet', names.quiet, 'µs', cpu)),
     compared(row('arena', `CPU per request, ${names.arena}`, 'µs', cpu), row('hono', names.hono, 'µs', cpu)),
     compared(row('arena', `CPU per request, ${names.arena}`, 'µs', cpu), row('headed', names.headed, 'µs', cpu)),
     compared(row('headed', `CPU per request, ${names.headed}`, 'µs', cpu), row('minimal', names.minimal, 'µs', cpu)),

@@ -34,16 +34,22 @@ const POSTGRES_CLUSTER = fileURLToPath(new URL('../.out/league-reads-1m-pg-clust
 const POSTGRES_LARGE = 'league_1m';
 const POSTGRES_SMALL = 'league_1k';
 
-const PATHS = ['/api/league', '/api/leaderboard'] as const;
+/** The listing's first page (20 attempts, newest first) as a client reads it, with no filter. */
+const PATHS = ['/api/league', '/api/leaderboard', '/api/league/attempts'] as const;
 type Path = (typeof PATHS)[number];
 
 /** One connection: each request waits for the one before, so latency is measured, not throughput. */
-const LOAD: LoadSettings = { connections: 1, warmupSeconds: 1, durationSeconds: 6 };
+const LOAD: LoadSettings = { connections: 1, warmupSeconds: 0, durationSeconds: 6 };
 const PRIME_SECONDS = 2;
 
 /** Alternating and balanced, as in http-play-node, for each path in turn. */
 const ORDER = ['small', 'large', 'large', 'small', 'small', 'large'] as const;
 type Side = (typeof ORDER)[number];
+
+interface Run extends LoadResult {
+  /** The server's own CPU time per answered request, in microseconds. */
+  cpuMicros: number;
+}
 
 /** One store family's pair of leagues, and what the notes say about it. */
 interface Family {
@@ -59,12 +65,15 @@ const log = (line: string) => console.error(`league-reads-at-scale: ${line}`);
 export const leagueReadsAtScaleCase: BenchCase = {
   name: 'league-reads-at-scale',
   about: `
-Latency of \`GET /api/league\` and \`GET /api/leaderboard\` on the real Node adapter
+Latency and the server's own CPU time per request (user and system time of its process, from
+/proc, over the measured run) of \`GET /api/league\`, \`GET /api/leaderboard\` and the first page of
+\`GET /api/league/attempts\` (20 attempts, newest first) on the real Node adapter
 (\`adapters/node/main.ts\`, each league in its own child process) with ${count(attemptsIn(LARGE))}
 retained attempts, against a baseline with ${count(attemptsIn(SMALL))}, on SQLite and on PostgreSQL; the ratio is
-latency at ${count(attemptsIn(LARGE))} ÷ latency at ${count(attemptsIn(SMALL))}, and should be close to 1, since both reads
+the figure at ${count(attemptsIn(LARGE))} ÷ the figure at ${count(attemptsIn(SMALL))}, and should be close to 1, since the first two reads
 touch only trigger-kept tables through their indexes (today's \`day_counts\` row, the one
-\`league_totals\` row, the first page of today's \`day_bests\` and of \`season_totals\`). Both leagues
+\`league_totals\` row, the first page of today's \`day_bests\` and of \`season_totals\`) and the listing
+reads the newest 20 rows of \`attempts\` through its \`(created_at, id)\` index. Both leagues
 have the same ${count(LARGE.agents)} agents and the same field today (all of them, so today's standings and the
 season have ${count(LARGE.agents)} rows each); only the attempts grow. Small: one attempt per agent, its join,
 today. Large: every agent plays ${LARGE.perPastDay} attempts on each of the ${LARGE.pastDays} days before today (its first is
@@ -93,7 +102,7 @@ bench keeps in \`bench/.out/league-reads-1m-pg-cluster/\` (Debian's server binar
 league, the adapter given \`DATABASE_URL\` and the league's keys (its default pool of 10). Over
 HTTP with autocannon from the bench process, one connection, so every request waits for the one
 before: each server first gets ${PRIME_SECONDS} s of unmeasured load per path, then each path is run ${ORDER.length / 2} times on
-each server in the order ${ORDER.join(', ')} (${LOAD.warmupSeconds} s warm-up, ${LOAD.durationSeconds} s
+each server in the order ${ORDER.join(', ')} (no warm-up after the priming, ${LOAD.durationSeconds} s
 measured), one family after the other. Figures are medians of each side's runs, ratios medians
 of the ratios of neighbouring runs. The PostgreSQL server runs detached from the bench (\`pg_ctl\`
 starts it), so the CPU figure below counts its work as other processes'.`,
@@ -148,20 +157,20 @@ function logPopulation(family: string, league: PreparedLeague): void {
 async function measureFamily(family: Family): Promise<Row[]> {
   const servers: ChildServer[] = [];
   try {
-    const origins = {} as Record<Side, string>;
+    const serving = {} as Record<Side, ChildServer>;
     const bytes = {} as Record<Side, Record<Path, number>>;
     for (const side of ['small', 'large'] as const) {
       const league = family.leagues[side];
       const server = await startChildServer(`adapters/node (${family.name}, ${count(league.attempts)} attempts)`, ['scripts/run-built.mjs', 'node'], league.env);
       servers.push(server);
-      origins[side] = server.origin;
+      serving[side] = server;
       bytes[side] = await expectLeague(server.origin, side === 'small' ? SMALL : LARGE);
     }
-    const runs = {} as Record<Path, Record<Side, LoadResult[]>>;
+    const runs = {} as Record<Path, Record<Side, Run[]>>;
     for (const path of PATHS) {
-      for (const side of ['small', 'large'] as const) await prime(origins[side] + path, LOAD.connections, PRIME_SECONDS);
+      for (const side of ['small', 'large'] as const) await prime(serving[side].origin + path, LOAD.connections, PRIME_SECONDS);
       runs[path] = { small: [], large: [] };
-      for (const side of ORDER) runs[path][side].push(await runLoad(origins[side] + path, LOAD));
+      for (const side of ORDER) runs[path][side].push(await measuredRun(serving[side], path));
     }
     const large = family.leagues.large;
     const population = `${gigabytes(large)} GB database, populated in ${large.populationSeconds.toFixed(0)} s ${large.reused ? 'by an earlier run today' : 'by this run'}`;
@@ -169,6 +178,12 @@ async function measureFamily(family: Family): Promise<Row[]> {
   } finally {
     await Promise.all(servers.map((server) => server.stop()));
   }
+}
+
+async function measuredRun(server: ChildServer, path: Path): Promise<Run> {
+  const before = server.cpuSeconds();
+  const result = await runLoad(server.origin + path, LOAD);
+  return { ...result, cpuMicros: ((server.cpuSeconds() - before) / result.requests) * 1e6 };
 }
 
 /**
@@ -194,12 +209,14 @@ async function expectLeague(origin: string, shape: LeagueShape): Promise<Record<
     throw new Error(`${origin}: the leaderboard counts ${totals.attempts} attempts of ${totals.agents} agents, not ${attemptsIn(shape)} of ${shape.agents}`);
   }
   if (board.body.daily.standings.length !== 20 || board.body.season.standings.length !== 20) throw new Error(`${origin}: the leaderboard's first pages are not full`);
-  return { '/api/league': status.bytes, '/api/leaderboard': board.bytes };
+  const attempts = await read('/api/league/attempts');
+  if (attempts.body.attempts.length !== 20) throw new Error(`${origin}: the attempts listing's first page is not full`);
+  return { '/api/league': status.bytes, '/api/leaderboard': board.bytes, '/api/league/attempts': attempts.bytes };
 }
 
-function rows(family: string, path: Path, runs: Record<Side, LoadResult[]>, bytes: Record<Side, Record<Path, number>>, first: string | undefined): Row[] {
-  const row = (side: Side, label: string, figure: (run: LoadResult) => number, note?: string): Row => {
-    return medianRow(label, 'ms', runs[side].map(figure), note);
+function rows(family: string, path: Path, runs: Record<Side, Run[]>, bytes: Record<Side, Record<Path, number>>, first: string | undefined): Row[] {
+  const row = (side: Side, label: string, figure: (run: Run) => number, note?: string, unit = 'ms'): Row => {
+    return medianRow(label, unit, runs[side].map(figure), note);
   };
   const requests = [...runs.small, ...runs.large].reduce((sum, run) => sum + run.requests, 0);
   const answers = `${bytes.large[path]}-byte answer (${bytes.small[path]} at ${count(attemptsIn(SMALL))}); ${count(requests)} measured requests, all 2xx`;
@@ -214,6 +231,10 @@ function rows(family: string, path: Path, runs: Record<Side, LoadResult[]>, byte
     compared(
       row('large', `GET ${path} p99, ${large}`, (run) => run.p99Ms),
       row('small', `p99, ${small}`, (run) => run.p99Ms),
+    ),
+    compared(
+      row('large', `GET ${path} server CPU per request, ${large}`, (run) => run.cpuMicros, undefined, 'µs'),
+      row('small', `server CPU per request, ${small}`, (run) => run.cpuMicros, undefined, 'µs'),
     ),
   ];
 }

@@ -35,7 +35,12 @@ export function namingJson(value: unknown): string {
 
 /** `sha256:` + hex SHA-256 of the canonical JSON: the checksum carried by every receipt. */
 export function checksumOf(value: unknown): string {
-  return `sha256:${sha256Hex(canonicalJson(value))}`;
+  return checksumOfText(canonicalJson(value));
+}
+
+/** The same checksum of canonical JSON text already made (by a writer that knows its value's shape). */
+export function checksumOfText(canonicalText: string): string {
+  return `sha256:${sha256Hex(canonicalText)}`;
 }
 
 /** Names seen, quoted; bounded, since canonical text is also made of clients' bodies. */

@@ -4,7 +4,7 @@
  * so the record an event names is always there: it is written in the same transaction.
  */
 import type { ArenaContext } from '../context.ts';
-import { publicAttempt } from '../league/present.ts';
+import { listedAttempt } from '../league/present.ts';
 import { publicProposalSummary, publicReview } from '../rules/present.ts';
 import { publicReply, publicTopic } from '../social/present.ts';
 import type { EventRecord } from './records.ts';
@@ -52,7 +52,7 @@ export async function publicEvent(arena: ArenaContext, event: EventRecord): Prom
           agent,
           url: `${basePath}/api/league/attempts/${attempt.id}`,
           page: `${basePath}/league/attempts/${attempt.id}`,
-          data: publicAttempt(attempt, false, arena),
+          data: listedAttempt(attempt, arena),
         };
       }
       return {

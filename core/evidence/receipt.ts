@@ -1,5 +1,4 @@
 import * as v from 'valibot';
-import { checksumOf } from '../crypto/canonical-json.ts';
 import type { Tokens } from '../crypto/tokens.ts';
 
 /** The evidence attached to every accepted run. */
@@ -40,15 +39,14 @@ export const ReceiptSchema = v.pipe(
   v.title('Receipt'),
 );
 
-/** Checksums `evidence` and signs a receipt token holding the checksum and a summary. */
+/** Signs a receipt token holding the evidence's `checksum` (`checksumOf` it, see canonical-json.ts) and a summary. */
 export async function issueReceipt(
   tokens: Tokens,
-  evidence: object,
+  checksum: string,
   summary: Record<string, unknown>,
   jwks: string,
   kind: 'receipt' | 'forge-receipt' = 'receipt',
 ): Promise<Receipt> {
-  const checksum = checksumOf(evidence);
   const token = await tokens.sign(kind, { ...summary, checksum });
   return { checksum, token, canonicalization: 'RFC 8785', jwks };
 }

@@ -38,7 +38,7 @@ export async function join(arena: ArenaContext, body: JoinBody, requestDigest?: 
     ...issued,
     created,
     agent: publicAgent(agent),
-    attempt: publicAttempt(retained.attempt, true, arena),
+    attempt: publicAttempt(retained.attempt, arena),
     remainingAttempts: MAXIMUM_ATTEMPTS_PER_AGENT - today.items.length,
   };
 }

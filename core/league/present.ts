@@ -1,20 +1,24 @@
 import type { ArenaContext } from '../context.ts';
 import { receiptJwksLink } from '../evidence/receipt.ts';
-import type { AttemptRecord } from './records.ts';
+import type { AttemptRecord, ListedAttempt } from './records.ts';
 
-/**
- * A retained attempt as published, its `url` under the arena's base path; `withResult` adds the
- * full result with its replay and receipt, the receipt's `jwks` stated as receipts state it now
- * (on the configured public origin, under the base path).
- */
-export function publicAttempt(attempt: AttemptRecord, withResult: boolean, arena: Pick<ArenaContext, 'basePath' | 'publicBase'>) {
+/** A retained attempt as a listing (or an event) publishes it, without its result: its `url` under the arena's base path. */
+export function listedAttempt(attempt: ListedAttempt, arena: Pick<ArenaContext, 'basePath'>) {
   return {
     ...attemptFields(attempt),
     declaration: attempt.declaration,
     createdAt: attempt.createdAt,
     url: attemptUrl(attempt, arena.basePath),
-    ...(withResult ? { result: publicResult(attempt.result, arena.publicBase) } : {}),
   };
+}
+
+/**
+ * A retained attempt as published whole: {@link listedAttempt} and the full result with its
+ * replay and receipt, the receipt's `jwks` stated as receipts state it now (on the configured
+ * public origin, under the base path).
+ */
+export function publicAttempt(attempt: AttemptRecord, arena: Pick<ArenaContext, 'basePath' | 'publicBase'>) {
+  return { ...listedAttempt(attempt, arena), result: publicResult(attempt.result, arena.publicBase) };
 }
 
 /**

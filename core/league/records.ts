@@ -27,6 +27,9 @@ export interface AttemptRecord extends NewAttempt {
   number: number;
 }
 
+/** A retained attempt as a listing sends it: all but its result, which a listing never reads. */
+export type ListedAttempt = Omit<AttemptRecord, 'result'>;
+
 /**
  * A retained attempt as stored: its result and declaration still the JSON text they were stored
  * as (JSON.stringify's), for an answer that splices them into its own text rather than parse them.

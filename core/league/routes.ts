@@ -4,7 +4,7 @@ import { defineRoute } from '../http/route.ts';
 import { MAXIMUM_ATTEMPTS_PER_AGENT } from './attempts.ts';
 import { join } from './join.ts';
 import { restoredKey } from '../agents/issued-key.ts';
-import { publicAttempt } from './present.ts';
+import { listedAttempt, publicAttempt } from './present.ts';
 import { readableDay } from './readable-day.ts';
 import { AttemptListQuerySchema, DailyStandingsQuerySchema, JoinBodySchema, LeaderboardQuerySchema, SeasonStandingsQuerySchema, SubmitBodySchema } from './schema.ts';
 import { paged, pageOf } from '../http/paging.ts';
@@ -76,7 +76,7 @@ export const leagueRoutes = [
     handle: async ({ query }, arena) => {
       const filter = { ...(query.date ? { date: readableDay(arena, query.date, 'attempts') } : {}), ...(query.agent ? { agentId: query.agent } : {}) };
       const { items, next } = await paged(() => arena.store.listAttempts(filter, pageOf(query)));
-      return { attempts: items.map((item) => publicAttempt(item, false, arena)), next };
+      return { attempts: items.map((item) => listedAttempt(item, arena)), next };
     },
   }),
   defineRoute({
@@ -90,7 +90,7 @@ export const leagueRoutes = [
     handle: async ({ params }, arena) => {
       const attempt = params.id ? await arena.store.attemptById(params.id) : null;
       if (!attempt) throw new HttpError('not-found', `there is no retained attempt ${params.id}`);
-      return publicAttempt(attempt, true, arena);
+      return publicAttempt(attempt, arena);
     },
   }),
   defineRoute({

@@ -1,6 +1,6 @@
 import type { Page } from '../store/page.ts';
 import type { RequestKeyed } from '../store/request-keyed.ts';
-import type { AgentDayBest, AttemptRecord, DayCounts, NewAttempt, SeasonRow, StandingRow, StoredAttempt, Totals } from './records.ts';
+import type { AgentDayBest, AttemptRecord, DayCounts, ListedAttempt, NewAttempt, SeasonRow, StandingRow, StoredAttempt, Totals } from './records.ts';
 
 /** The league's attempts and the figures kept as they are retained. */
 export interface LeagueStore {
@@ -19,8 +19,8 @@ export interface LeagueStore {
   attemptById(id: string): Promise<AttemptRecord | null>;
   /** The attempt retained by the request with `requestDigest` (see `RequestKeyed`), if it retained one. */
   attemptByRequest(requestDigest: string): Promise<AttemptRecord | null>;
-  /** Newest first (`createdAt` then `id`, both descending), filtered by date and/or agent. */
-  listAttempts(filter: { date?: string; agentId?: string }, page: Page): Promise<{ items: AttemptRecord[]; next: string | null }>;
+  /** Newest first (`createdAt` then `id`, both descending), filtered by date and/or agent; each without its result, which no listing sends. */
+  listAttempts(filter: { date?: string; agentId?: string }, page: Page): Promise<{ items: ListedAttempt[]; next: string | null }>;
   /** The same listing, each attempt as stored (its result and declaration unparsed): what an export splices. */
   listStoredAttempts(filter: { date?: string; agentId?: string }, page: Page): Promise<{ items: StoredAttempt[]; next: string | null }>;
 

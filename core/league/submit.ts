@@ -25,7 +25,7 @@ export async function submitAttempt(arena: ArenaContext, agent: AgentRecord, bod
  */
 function submitted(arena: ArenaContext, attempt: AttemptRecord) {
   return {
-    attempt: publicAttempt(attempt, true, arena),
+    attempt: publicAttempt(attempt, arena),
     remainingAttempts: MAXIMUM_ATTEMPTS_PER_AGENT - attempt.number,
   };
 }

@@ -2,8 +2,7 @@
  * The three keyset listings. Each is a range scan of one index in its listing order, starting
  * after the cursor's key: attempts newest first, a day's standings, the season standings.
  */
-import type { Kysely } from 'kysely';
-import type { Selectable } from 'kysely';
+import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import type { SeasonRow, StandingRow } from '../../core/league/records.ts';
 import type { Page } from '../../core/store/page.ts';
 import type { Database } from '../database.ts';
@@ -13,17 +12,19 @@ import { asNumber } from '../shared/columns.ts';
 
 /**
  * Newest first: (created_at, id) descending, through the index that matches the filter (for one
- * agent's day, the unique (agent_id, date, number): ten rows at most, sorted); each row as
- * `toItem` makes it.
+ * agent's day, the unique (agent_id, date, number): ten rows at most, sorted); of each row only
+ * `columns` are read, and `toItem` makes it an item.
  */
-export async function listAttempts<T>(
+export async function listAttempts<Column extends keyof AttemptsTable, T>(
   db: Kysely<Database>,
   filter: { date?: string; agentId?: string },
   page: Page,
-  toItem: (row: Selectable<AttemptsTable>) => T,
+  columns: readonly (Column | 'created_at' | 'id')[],
+  toItem: (row: Pick<Selectable<AttemptsTable>, Column | 'created_at' | 'id'>) => T,
 ): Promise<{ items: T[]; next: string | null }> {
   const listing = `attempts:${JSON.stringify([filter.date ?? null, filter.agentId ?? null])}`;
-  let query = db.selectFrom('attempts').selectAll();
+  // The rows' type as `columns` says; Kysely cannot follow a generic list of names.
+  let query = db.selectFrom('attempts').select(columns) as unknown as SelectQueryBuilder<Database, 'attempts', Pick<Selectable<AttemptsTable>, Column | 'created_at' | 'id'>>;
   if (filter.date !== undefined) query = query.where('date', '=', filter.date);
   if (filter.agentId !== undefined) query = query.where('agent_id', '=', filter.agentId);
   return keysetPage(page, {

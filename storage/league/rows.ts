@@ -1,6 +1,6 @@
 /** Conversions between stored attempts and the core's records, the same on every dialect. */
 import type { Selectable } from 'kysely';
-import type { AttemptRecord, NewAttempt, StoredAttempt } from '../../core/league/records.ts';
+import type { AttemptRecord, ListedAttempt, NewAttempt, StoredAttempt } from '../../core/league/records.ts';
 import type { RequestKeyed } from '../../core/store/request-keyed.ts';
 import { asNumber, flag } from '../shared/columns.ts';
 import type { DialectFamily } from '../shared/family.ts';
@@ -46,13 +46,45 @@ export function attemptColumns(attempt: NewAttempt & RequestKeyed, family: Diale
   };
 }
 
+/** The columns a listing reads: all an attempt's but its result (the largest, which a listing never sends) and the request's digest. */
+export const LISTED_ATTEMPT_COLUMNS = [
+  'id',
+  'agent_id',
+  'kind',
+  'challenge_id',
+  'date',
+  'number',
+  'actions',
+  'score',
+  'reached_exit',
+  'benchmark',
+  'checksum',
+  'receipt_token',
+  'declaration',
+  'created_at',
+] as const satisfies readonly (keyof AttemptsTable)[];
+
+export type ListedAttemptRow = Pick<Selectable<AttemptsTable>, (typeof LISTED_ATTEMPT_COLUMNS)[number]>;
+
+/** The columns an export reads: a listing's and the result, as stored text. */
+export const STORED_ATTEMPT_COLUMNS = [...LISTED_ATTEMPT_COLUMNS, 'result'] as const;
+
+export function toListedAttempt(row: ListedAttemptRow): ListedAttempt {
+  return { ...ownFields(row), declaration: JSON.parse(row.declaration), createdAt: row.created_at };
+}
+
 export function toAttempt(row: Selectable<AttemptsTable>): AttemptRecord {
   const { resultJson, declarationJson, createdAt, ...fields } = toStoredAttempt(row);
   // In the record's own order: some answers are the record's fields as they come.
   return { ...fields, result: JSON.parse(resultJson), declaration: JSON.parse(declarationJson), createdAt };
 }
 
-export function toStoredAttempt(row: Selectable<AttemptsTable>): StoredAttempt {
+export function toStoredAttempt(row: ListedAttemptRow & Pick<Selectable<AttemptsTable>, 'result'>): StoredAttempt {
+  return { ...ownFields(row), resultJson: row.result, declarationJson: row.declaration, createdAt: row.created_at };
+}
+
+/** The attempt's own fields, in the record's order. */
+function ownFields(row: ListedAttemptRow): Omit<ListedAttempt, 'declaration' | 'createdAt'> {
   return {
     id: row.id,
     agentId: row.agent_id,
@@ -66,8 +98,5 @@ export function toStoredAttempt(row: Selectable<AttemptsTable>): StoredAttempt {
     benchmark: row.benchmark,
     checksum: row.checksum,
     receiptToken: row.receipt_token,
-    resultJson: row.result,
-    declarationJson: row.declaration,
-    createdAt: row.created_at,
   };
 }

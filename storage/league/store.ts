@@ -13,7 +13,7 @@ import type { DialectFamily } from '../shared/family.ts';
 import { dayCounts, leagueTotals } from './figures.ts';
 import { dailyStandings, listAttempts, seasonStandings } from './listings.ts';
 import { attemptRetainer } from './retain-attempt.ts';
-import { toAttempt, toStoredAttempt } from './rows.ts';
+import { LISTED_ATTEMPT_COLUMNS, STORED_ATTEMPT_COLUMNS, toAttempt, toListedAttempt, toStoredAttempt } from './rows.ts';
 import type { AttemptsTable } from './tables.ts';
 import { writtenByRequest } from '../shared/written-by-request.ts';
 
@@ -31,8 +31,8 @@ export function leagueStore(db: Kysely<Database>, family: DialectFamily): League
       const row = await writtenByRequest<Selectable<AttemptsTable>>(db, 'attempts', requestDigest);
       return row ? toAttempt(row) : null;
     },
-    listAttempts: (filter, page) => listAttempts(db, filter, page, toAttempt),
-    listStoredAttempts: (filter, page) => listAttempts(db, filter, page, toStoredAttempt),
+    listAttempts: (filter, page) => listAttempts(db, filter, page, LISTED_ATTEMPT_COLUMNS, toListedAttempt),
+    listStoredAttempts: (filter, page) => listAttempts(db, filter, page, STORED_ATTEMPT_COLUMNS, toStoredAttempt),
 
     dayCounts: (date) => dayCounts(db, date),
     dailyStandings: (date, page) => dailyStandings(db, date, page),

@@ -53,7 +53,7 @@ export async function playCapsule(arena: ArenaContext, capsule: OpenedCapsule, a
     actions,
     ...outcome,
   };
-  const receipt = await issueReceipt(arena.tokens, evidence, { game: 'state-forge', evidence }, receiptJwksLink(arena.publicBase), 'forge-receipt');
+  const receipt = await issueReceipt(arena.tokens, checksumOf(evidence), { game: 'state-forge', evidence }, receiptJwksLink(arena.publicBase), 'forge-receipt');
   return { evidence, replay: frames, receipt };
 }
 

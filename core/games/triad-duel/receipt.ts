@@ -13,7 +13,7 @@ import { scoreDuel } from './rules.ts';
  * so anyone can verify a duel from the receipt alone, long after, with no storage.
  */
 export function issueDuelReceipt(tokens: Tokens, result: DuelResult, publicBase: string): Promise<Receipt> {
-  return issueReceipt(tokens, result, { game: 'triad-duel', result }, receiptJwksLink(publicBase));
+  return issueReceipt(tokens, checksumOf(result), { game: 'triad-duel', result }, receiptJwksLink(publicBase));
 }
 
 /** Verifies signature, checksum, commitment and scoring of a duel receipt. */

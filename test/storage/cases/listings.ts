@@ -1,11 +1,13 @@
 /** listAttempts: newest first, every filter, keyset pages without gaps or repeats, foreign cursors. */
 import { describe, expect, it } from 'vitest';
 import { InvalidCursorError } from '../../../core/store/errors.ts';
-import type { AttemptRecord } from '../../../core/league/records.ts';
+import type { AttemptRecord, ListedAttempt } from '../../../core/league/records.ts';
 import type { SuiteContext } from '../store-suite.ts';
 import { allPages } from '../expected.ts';
 import { at, DAY_1, DAY_2, newAgent, newAttempt } from '../../support/fixtures/store-records.ts';
 
+/** What a listing holds of an attempt: all but its result. */
+const listed = ({ result: _, ...attempt }: AttemptRecord): ListedAttempt => attempt;
 const newestFirst = (a: AttemptRecord, b: AttemptRecord) => (a.createdAt !== b.createdAt ? (a.createdAt > b.createdAt ? -1 : 1) : a.id > b.id ? -1 : a.id < b.id ? 1 : 0);
 
 export function listingCases(context: SuiteContext): void {
@@ -44,8 +46,16 @@ export function listingCases(context: SuiteContext): void {
           expect(pages).toBe(Math.max(1, Math.ceil(expected.length / limit)));
         }
         const { items } = await context.store.listAttempts(filter, { limit: 100 });
-        expect(items).toEqual(expected);
+        expect(items).toEqual(expected.map(listed));
       }
+    });
+
+    it('reads no result: it lists the same attempts when every stored result is text no JSON parser reads', async () => {
+      const { retained } = await script();
+      await context.opened.db.updateTable('attempts').set({ result: 'not JSON' }).execute();
+      const { items } = await context.store.listAttempts({}, { limit: 100 });
+      expect(items).toEqual([...retained].sort(newestFirst).map(listed));
+      for (const item of items) expect(item).not.toHaveProperty('result');
     });
 
     it('lists nothing for a day or an agent without attempts', async () => {
