@@ -3,10 +3,12 @@
  * server secret, the league token checked as the arena checks it, and the run scored on that
  * board with its RFC 8785 checksum and one Ed25519 receipt, ready to be retained.
  */
+import { checksumOfText } from '../../../core/crypto/canonical-json.ts';
 import { randomId } from '../../../core/crypto/random.ts';
 import { TokenError, type Tokens } from '../../../core/crypto/tokens.ts';
 import type { Direction } from '../../../core/games/packet-run/actions.ts';
 import type { Board } from '../../../core/games/packet-run/board.ts';
+import { canonicalResultText } from '../../../core/games/packet-run/canonical-result.ts';
 import { challengeIdFor, dailyBoard } from '../../../core/games/packet-run/daily-board.ts';
 import { receiptSummary, scoreRun, type RunSetting } from '../../../core/games/packet-run/result.ts';
 import { issueReceipt, receiptJwksLink } from '../../../core/evidence/receipt.ts';
@@ -77,7 +79,7 @@ export function leagueDay({ tokens, secret, now, randomBytes, publicBase }: Leag
     async scoredAttempt(agent, setting, actions) {
       const declared = declarationOrNull({ name: agent.displayName, model: agent.model ?? undefined, sentBy: agent.sentBy ?? undefined }) ?? undefined;
       const run = scoreRun(setting, actions, declared);
-      const receipt = await issueReceipt(tokens, run, receiptSummary(run), jwks);
+      const receipt = await issueReceipt(tokens, checksumOfText(canonicalResultText(run)), receiptSummary(run), jwks);
       return {
         id: `att_${randomId(randomBytes)}`,
         agentId: agent.id,
