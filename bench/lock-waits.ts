@@ -1,0 +1,149 @@
+import type pg from 'pg';
+
+/**
+ * Lock waits on a PostgreSQL database, sampled from `pg_stat_activity` while writes run: which
+ * statements waited, on what (the lock's type, and the relation where PostgreSQL names one) and
+ * behind which statement. A row lock is waited for as the holder's transaction id; the waiter
+ * holds (or queues for) the row's tuple lock meanwhile, which names the table.
+ */
+
+/** How often the sampler looks. */
+export const SAMPLE_EVERY_MS = 10;
+
+/** Compaction statements (storage/league/compact-figures.ts) are no submit's: they wait on each other by design. */
+const COMPACTION = /^WITH moved AS \(DELETE FROM \w+_pending/;
+
+/** Detail is read once in this many samples that find a wait: pg_locks and pg_blocking_pids cost the server more. */
+const DETAIL_EVERY = 10;
+
+/** What the samples of one run saw. */
+export interface LockWaitTally {
+  samples: number;
+  /** Milliseconds the samples spanned, for the interval actually achieved. */
+  spanMs: number;
+  /** Samples in which at least one submit's statement waited on a lock. */
+  withSubmitWaiting: number;
+  /** Samples in which a compaction waited (on another compaction, or a submit). */
+  withCompactionWaiting: number;
+  /** Waiting backends seen, by `statement · wait event`. */
+  waits: Map<string, number>;
+  /** Of the samples read in detail, waiting backends by `statement · lock · behind statement`. */
+  details: Map<string, number>;
+}
+
+export function emptyTally(): LockWaitTally {
+  return { samples: 0, spanMs: 0, withSubmitWaiting: 0, withCompactionWaiting: 0, waits: new Map(), details: new Map() };
+}
+
+export function addTally(into: LockWaitTally, from: LockWaitTally): void {
+  into.samples += from.samples;
+  into.spanMs += from.spanMs;
+  into.withSubmitWaiting += from.withSubmitWaiting;
+  into.withCompactionWaiting += from.withCompactionWaiting;
+  for (const [what, count] of from.waits) into.waits.set(what, (into.waits.get(what) ?? 0) + count);
+  for (const [what, count] of from.details) into.details.set(what, (into.details.get(what) ?? 0) + count);
+}
+
+/** The waits as `count × what`, most seen first, then the detail of the samples read in detail. */
+export function describeWaits(tally: LockWaitTally, most = 4): string {
+  if (tally.waits.size === 0) return 'no backend seen waiting on a lock';
+  return `waiting backends seen: ${mostSeen(tally.waits, most)}; in 1 of ${DETAIL_EVERY} such samples, what they waited on: ${mostSeen(tally.details, most)}`;
+}
+
+function mostSeen(counts: ReadonlyMap<string, number>, most: number): string {
+  const sorted = [...counts].sort(([, a], [, b]) => b - a);
+  const shown = sorted.slice(0, most).map(([what, count]) => `${count} × ${what}`);
+  if (sorted.length > most) shown.push(`${sorted.length - most} more kinds`);
+  return shown.join('; ');
+}
+
+/**
+ * Samples `client`'s database every SAMPLE_EVERY_MS until the returned function is called,
+ * which resolves to the tally. The detail of a wait (its locks, who blocks it) is read only in
+ * some of the samples that find one: pg_locks and pg_blocking_pids take every lock-manager
+ * partition briefly, and cost the server more than a look at pg_stat_activity.
+ */
+export function sampleLockWaits(client: pg.Client): () => Promise<LockWaitTally> {
+  const tally = emptyTally();
+  let stopping = false;
+  let waitingSamples = 0;
+  const start = performance.now();
+  const loop = (async () => {
+    while (!stopping) {
+      const began = performance.now();
+      const waiting = await sampleOnce(client, tally);
+      if (waiting.length > 0 && waitingSamples++ % DETAIL_EVERY === 0) await readDetail(client, waiting, tally);
+      const rest = SAMPLE_EVERY_MS - (performance.now() - began);
+      if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
+    }
+  })();
+  return async () => {
+    stopping = true;
+    await loop;
+    tally.spanMs = performance.now() - start;
+    return tally;
+  };
+}
+
+interface Waiting {
+  pid: number;
+  statement: string;
+  wait_event: string;
+}
+
+interface Detail {
+  pid: number;
+  locks: string | null;
+  blocker: string | null;
+}
+
+/** One look at pg_stat_activity: the backends waiting on a lock now. */
+async function sampleOnce(client: pg.Client, tally: LockWaitTally): Promise<Waiting[]> {
+  tally.samples++;
+  const { rows: waiting } = await client.query<Waiting>(
+    `SELECT pid, left(regexp_replace(query, '\\s+', ' ', 'g'), 200) AS statement, wait_event
+     FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database() AND pid <> pg_backend_pid()`,
+  );
+  let submitWaiting = false;
+  let compactionWaiting = false;
+  for (const row of waiting) {
+    if (COMPACTION.test(row.statement)) compactionWaiting = true;
+    else submitWaiting = true;
+    const what = `\`${shortened(row.statement)}\` waiting (${row.wait_event})`;
+    tally.waits.set(what, (tally.waits.get(what) ?? 0) + 1);
+  }
+  if (submitWaiting) tally.withSubmitWaiting++;
+  if (compactionWaiting) tally.withCompactionWaiting++;
+  return waiting;
+}
+
+/**
+ * The locks `waiting` wait on or hold as a row's tuple lock (an object lock named by its
+ * catalog and id: NOTIFY's commit lock is pg_database 0), and a statement of a backend blocking each.
+ */
+async function readDetail(client: pg.Client, waiting: readonly Waiting[], tally: LockWaitTally): Promise<void> {
+  const { rows: details } = await client.query<Detail>(
+    `SELECT w.pid,
+       (SELECT string_agg(DISTINCT l.locktype || CASE
+            WHEN l.relation IS NOT NULL THEN ' on ' || l.relation::regclass::text
+            WHEN l.locktype = 'object' THEN ' on ' || l.classid::regclass::text || ' ' || l.objid || CASE WHEN l.classid = 'pg_database'::regclass AND l.objid = 0 THEN ' (NOTIFY at commit)' ELSE '' END
+            ELSE '' END, ', ')
+          FROM pg_locks l WHERE l.pid = w.pid AND (NOT l.granted OR l.locktype = 'tuple')) AS locks,
+       (SELECT left(regexp_replace(b.query, '\\s+', ' ', 'g'), 200) FROM pg_stat_activity b
+          WHERE b.pid = ANY (pg_blocking_pids(w.pid)) LIMIT 1) AS blocker
+     FROM unnest($1::int[]) AS w(pid)`,
+    [waiting.map((row) => row.pid)],
+  );
+  const detailOf = new Map(details.map((detail) => [detail.pid, detail]));
+  for (const row of waiting) {
+    const detail = detailOf.get(row.pid);
+    const behind = detail?.blocker ? `\`${shortened(detail.blocker)}\`` : 'a transaction gone by the second look';
+    const what = `\`${shortened(row.statement)}\` waiting on ${detail?.locks ?? row.wait_event} behind ${behind}`;
+    tally.details.set(what, (tally.details.get(what) ?? 0) + 1);
+  }
+}
+
+/** A statement's head, enough to tell which it is. */
+function shortened(statement: string): string {
+  return statement.length <= 60 ? statement : `${statement.slice(0, 60)}…`;
+}
