@@ -78,6 +78,11 @@ each other by design, never on a submit). \`pg_stat_statements\`, reset before e
 each statement's mean time. CPU is read from /proc: each instance, PostgreSQL's client backends,
 the sampler's backend, the rest of the server (postmaster, background processes, exited backends),
 this process (load and samplers) and the machine, so the rows say which was the limit.
+Rows labelled \`no NOTIFY (experiment)\` measure the same servers on a database of their own in which
+every trigger function's \`pg_notify\` is replaced by \`concat\` of the same arguments: NOTIFY takes
+one lock for the whole cluster at commit and holds it until the commit is flushed (PostgreSQL's
+\`PreCommit_Notify\`), so notifying transactions commit one at a time; the experiment says what the
+submits would do without that (other instances would then learn of events only by their poll).
 \`LEAGUE_CLUSTER_SUBMITS_BEFORE=<another checkout>\` also measures that checkout's servers the same
 way, in a database of their own, with row labels starting \`before (<commit>)\` (the target's
 before figure: \`git worktree add <path> faff1a6\` with node_modules linked, the commit before
@@ -86,7 +91,9 @@ migration 0011).`,
     const cluster = await startCluster('league-cluster-submits', undefined, SERVER_SETTINGS);
     if (cluster === undefined) return [{ label: 'not measured: no PostgreSQL server binary here', value: 0, unit: 'req/s' }];
     try {
-      const rows = await measureCheckout(cluster, fileURLToPath(new URL('../../', import.meta.url)), 'arena_now', '');
+      const here = fileURLToPath(new URL('../../', import.meta.url));
+      const rows = await measureCheckout(cluster, here, 'arena_now', '');
+      rows.push(...(await measureCheckout(cluster, here, 'arena_quiet', 'no NOTIFY (experiment): ', withoutNotify)));
       if (BEFORE !== undefined) {
         const commit = execFileSync('git', ['-C', BEFORE, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
         rows.push(...(await measureCheckout(cluster, BEFORE, 'arena_before', `before (${commit}): `)));
@@ -99,7 +106,7 @@ migration 0011).`,
 };
 
 /** Both instances of the checkout at `root` on a fresh database: the rounds, then its rows, labels prefixed with `prefix`. */
-async function measureCheckout(cluster: Cluster, root: string, database: string, prefix: string): Promise<Row[]> {
+async function measureCheckout(cluster: Cluster, root: string, database: string, prefix: string, prepare?: (client: pg.Client) => Promise<void>): Promise<Row[]> {
   await recreateDatabase(cluster, database);
   const url = cluster.urlOf(database);
   const env = {
@@ -117,6 +124,7 @@ async function measureCheckout(cluster: Cluster, root: string, database: string,
     for (const name of ['a', 'b']) servers.push(await startChildServer(`adapters/node (${prefix}instance ${name})`, NODE_ARENA, env, process.execPath, root));
     await client.connect();
     await client.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+    await prepare?.(client);
     const samplerPid = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
     const today = await leagueToday(servers[0]!.origin);
     log(`${prefix}joining ${grouped(AGENTS)} agents`);
@@ -170,6 +178,19 @@ async function measureCheckout(cluster: Cluster, root: string, database: string,
     await client.end().catch(() => undefined);
     await Promise.all(servers.map((server) => server.stop()));
   }
+}
+
+/**
+ * The experiment's database: every trigger function that announces an event with `pg_notify`
+ * calls `concat` with the same arguments instead. NOTIFY takes one lock for the whole cluster
+ * at commit and holds it until the commit is flushed (PostgreSQL's PreCommit_Notify), so every
+ * notifying transaction commits one at a time; without it, what is left is the rest of the
+ * write. Other instances then learn of events only by their poll.
+ */
+async function withoutNotify(client: pg.Client): Promise<void> {
+  const { rows } = await client.query<{ definition: string }>("SELECT pg_get_functiondef(oid) AS definition FROM pg_proc WHERE prosrc LIKE '%pg_notify(%'");
+  if (rows.length === 0) throw new Error('no trigger function calls pg_notify: the experiment has nothing to take out');
+  for (const { definition } of rows) await client.query(definition.replaceAll('pg_notify(', 'concat('));
 }
 
 function emptySide(): SideFigures {
