@@ -20,6 +20,8 @@ export interface CpuSplit {
   bench: number;
   /** Everything else the machine ran meanwhile. */
   others: number;
+  /** Idle time while some process waited on a disk (a commit's flush, here). */
+  ioWait: number;
   /** The machine's CPU seconds in all, busy or idle (wall time × cores). */
   machine: number;
 }
@@ -29,7 +31,7 @@ interface Look {
   instances: number[];
   postgres: TreeCpu;
   bench: NodeJS.CpuUsage;
-  machine: { busy: number; total: number };
+  machine: { busy: number; ioWait: number; total: number };
 }
 
 export function lookAtCpu(servers: readonly ChildServer[], postmasterPid: number): Look {
@@ -49,7 +51,7 @@ export function cpuSpent(before: Look, after: Look, clientBackends: ReadonlySet<
   }
   const instances = after.instances.map((seconds, i) => seconds - before.instances[i]!);
   const bench = (after.bench.user - before.bench.user + after.bench.system - before.bench.system) / 1e6;
-  const ours = instances.reduce((sum, seconds) => sum + seconds, 0) + postgresBackends + samplerBackend + postgresRest + bench;
+  const ownSeconds = instances.reduce((sum, seconds) => sum + seconds, 0) + postgresBackends + samplerBackend + postgresRest + bench;
   const busy = after.machine.busy - before.machine.busy;
   return {
     wallSeconds: (after.at - before.at) / 1000,
@@ -58,7 +60,8 @@ export function cpuSpent(before: Look, after: Look, clientBackends: ReadonlySet<
     samplerBackend,
     postgresRest,
     bench,
-    others: Math.max(0, busy - ours),
+    others: Math.max(0, busy - ownSeconds),
+    ioWait: after.machine.ioWait - before.machine.ioWait,
     machine: after.machine.total - before.machine.total,
   };
 }
@@ -73,6 +76,7 @@ export function addCpu(into: CpuSplit | undefined, from: CpuSplit): CpuSplit {
     postgresRest: into.postgresRest + from.postgresRest,
     bench: into.bench + from.bench,
     others: into.others + from.others,
+    ioWait: into.ioWait + from.ioWait,
     machine: into.machine + from.machine,
   };
 }
@@ -89,12 +93,16 @@ export function describeCpu(split: CpuSplit, submits: number): string {
     part('sampler backend', split.samplerBackend),
     part('bench (load and samplers)', split.bench),
     `other processes ${cores(split.others)}`,
-    `of ${(split.machine / split.wallSeconds).toFixed(1)} cores`,
+    `of ${(split.machine / split.wallSeconds).toFixed(1)} cores, idle ${cores(split.machine - split.others - ours(split))} (waiting on the disk ${cores(split.ioWait)})`,
   ].join('; ');
 }
 
 /** Cores busy in all, the bench's and others'. */
 export function busyCores(split: CpuSplit): number {
-  const ours = split.instances.reduce((sum, seconds) => sum + seconds, 0) + split.postgresBackends + split.samplerBackend + split.postgresRest + split.bench;
-  return (ours + split.others) / split.wallSeconds;
+  return (ours(split) + split.others) / split.wallSeconds;
+}
+
+/** CPU seconds of the processes the case runs. */
+function ours(split: CpuSplit): number {
+  return split.instances.reduce((sum, seconds) => sum + seconds, 0) + split.postgresBackends + split.samplerBackend + split.postgresRest + split.bench;
 }

@@ -64,10 +64,10 @@ export function treeCpuSpent(before: TreeCpu, after: TreeCpu): { byChild: Map<nu
   return { byChild, rest: Math.max(0, rest) };
 }
 
-/** The machine's busy and total CPU time so far, in seconds summed over its cores. */
-export function machineCpu(): { busy: number; total: number } {
+/** The machine's busy, I/O-waiting and total CPU time so far, in seconds summed over its cores. */
+export function machineCpu(): { busy: number; ioWait: number; total: number } {
   // cpu user nice system idle iowait irq softirq steal
   const [user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/).slice(1, 9).map(Number) as number[];
   const busy = user! + nice! + system! + irq! + softirq! + steal!;
-  return { busy: busy / TICKS_PER_SECOND, total: (busy + idle! + iowait!) / TICKS_PER_SECOND };
+  return { busy: busy / TICKS_PER_SECOND, ioWait: iowait! / TICKS_PER_SECOND, total: (busy + idle! + iowait!) / TICKS_PER_SECOND };
 }
