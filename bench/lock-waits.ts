@@ -29,10 +29,12 @@ export interface LockWaitTally {
   waits: Map<string, number>;
   /** Of the samples read in detail, waiting backends by `statement · lock · behind statement`. */
   details: Map<string, number>;
+  /** The other busy backends seen, by what they did (`running`, `LWLock: WALWrite`, `idle in transaction`…): where else the time goes. */
+  otherWaits: Map<string, number>;
 }
 
 export function emptyTally(): LockWaitTally {
-  return { samples: 0, spanMs: 0, withSubmitWaiting: 0, withCompactionWaiting: 0, waits: new Map(), details: new Map() };
+  return { samples: 0, spanMs: 0, withSubmitWaiting: 0, withCompactionWaiting: 0, waits: new Map(), details: new Map(), otherWaits: new Map() };
 }
 
 export function addTally(into: LockWaitTally, from: LockWaitTally): void {
@@ -42,6 +44,12 @@ export function addTally(into: LockWaitTally, from: LockWaitTally): void {
   into.withCompactionWaiting += from.withCompactionWaiting;
   for (const [what, count] of from.waits) into.waits.set(what, (into.waits.get(what) ?? 0) + count);
   for (const [what, count] of from.details) into.details.set(what, (into.details.get(what) ?? 0) + count);
+  for (const [what, count] of from.otherWaits) into.otherWaits.set(what, (into.otherWaits.get(what) ?? 0) + count);
+}
+
+/** What the other busy backends did, as `count × what`, most seen first. */
+export function describeOtherWaits(tally: LockWaitTally, most = 4): string {
+  return tally.otherWaits.size === 0 ? 'none' : mostSeen(tally.otherWaits, most);
 }
 
 /** The waits as `count × what`, most seen first, then the detail of the samples read in detail. */
@@ -88,7 +96,8 @@ export function sampleLockWaits(client: pg.Client): () => Promise<LockWaitTally>
 interface Waiting {
   pid: number;
   statement: string;
-  wait_event: string;
+  wait_event_type: string | null;
+  wait_event: string | null;
 }
 
 interface Detail {
@@ -97,16 +106,28 @@ interface Detail {
   blocker: string | null;
 }
 
-/** One look at pg_stat_activity: the backends waiting on a lock now. */
+/**
+ * One look at pg_stat_activity: the backends waiting on a lock now, and apart, what the other
+ * busy ones do (running, waiting on a lightweight lock or I/O, or idle in a transaction while
+ * their instance works).
+ */
 async function sampleOnce(client: pg.Client, tally: LockWaitTally): Promise<Waiting[]> {
   tally.samples++;
-  const { rows: waiting } = await client.query<Waiting>(
-    `SELECT pid, left(regexp_replace(query, '\\s+', ' ', 'g'), 200) AS statement, wait_event
-     FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database() AND pid <> pg_backend_pid()`,
+  const { rows } = await client.query<Waiting & { state: string }>(
+    `SELECT pid, left(regexp_replace(query, '\\s+', ' ', 'g'), 200) AS statement, wait_event_type, wait_event
+     FROM pg_stat_activity
+     WHERE state IN ('active', 'idle in transaction') AND datname = current_database() AND pid <> pg_backend_pid()`,
   );
+  const waiting: Waiting[] = [];
   let submitWaiting = false;
   let compactionWaiting = false;
-  for (const row of waiting) {
+  for (const row of rows) {
+    if (row.wait_event_type !== 'Lock') {
+      const what = row.state === 'idle in transaction' ? 'idle in transaction' : row.wait_event_type === null ? 'running' : `${row.wait_event_type}: ${row.wait_event}`;
+      tally.otherWaits.set(what, (tally.otherWaits.get(what) ?? 0) + 1);
+      continue;
+    }
+    waiting.push(row);
     if (COMPACTION.test(row.statement)) compactionWaiting = true;
     else submitWaiting = true;
     const what = `\`${shortened(row.statement)}\` waiting (${row.wait_event})`;

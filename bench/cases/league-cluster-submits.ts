@@ -8,7 +8,7 @@ import { startChildServer, type ChildServer } from '../child-server.ts';
 import { addCpu, busyCores, cpuSpent, describeCpu, lookAtCpu, type CpuSplit } from '../cpu-split.ts';
 import { recreateDatabase } from '../league-data.ts';
 import { joinAgents, leagueToday, resent, submitAll, type Submitter } from '../league-submitters.ts';
-import { addTally, describeWaits, emptyTally, SAMPLE_EVERY_MS, sampleLockWaits, type LockWaitTally } from '../lock-waits.ts';
+import { addTally, describeOtherWaits, describeWaits, emptyTally, SAMPLE_EVERY_MS, sampleLockWaits, type LockWaitTally } from '../lock-waits.ts';
 import { startCluster, type Cluster } from '../postgres.ts';
 import { addStatementTimes, clientStatementMsPerSubmit, describeStatementTimes, readStatementTimes, resetStatementTimes, type StatementTime } from '../statement-times.ts';
 import type { Rate } from '../measure.ts';
@@ -74,7 +74,9 @@ waiting on a lock (\`wait_event_type = 'Lock'\`); for each it reads its locks in
 lock is waited on as the holder's transaction id, while the waiter holds or queues for the row's
 tuple lock, which names the table) and the statement of a backend \`pg_blocking_pids\` names. A
 wait counts as a submit's unless the statement is a compaction of the pending figures (which wait on
-each other by design, never on a submit). \`pg_stat_statements\`, reset before each round, gives
+each other by design, never on a submit). The same look tallies what the other busy backends were
+doing (running, a lightweight lock such as \`WALWrite\`, I/O, or idle in a transaction while their
+instance works), for context. \`pg_stat_statements\`, reset before each round, gives
 each statement's mean time. CPU is read from /proc: each instance, PostgreSQL's client backends,
 the sampler's backend, the rest of the server (postmaster, background processes, exited backends),
 this process (load and samplers) and the machine, so the rows say which was the limit.
@@ -232,7 +234,7 @@ function rowsOf(sides: Record<Side, SideFigures>, prefix: string, about: string)
       label: `${prefix}submit statements seen waiting on a lock, ${SIDE_NAME[side]}`,
       value: waits.withSubmitWaiting,
       unit: 'samples',
-      note: `of ${grouped(waits.samples)} samples, one each ${(waits.spanMs / waits.samples).toFixed(1)} ms; ${describeWaits(waits)}; samples with a compaction waiting: ${waits.withCompactionWaiting}`,
+      note: `of ${grouped(waits.samples)} samples, one each ${(waits.spanMs / waits.samples).toFixed(1)} ms; ${describeWaits(waits)}; samples with a compaction waiting: ${waits.withCompactionWaiting}; the other busy backends seen: ${describeOtherWaits(waits, 6)}`,
     };
   };
   const cpuRow = (side: Side): Row => ({
