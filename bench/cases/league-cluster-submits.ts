@@ -146,33 +146,18 @@ async function measureCheckout(cluster: Cluster, root: string, database: string,
           keys: keys.slice((round * SUBMITTERS + s) * AGENTS_PER_SUBMITTER, (round * SUBMITTERS + s + 1) * AGENTS_PER_SUBMITTER),
         }),
       );
-      await resetStatementTimes(client);
-      const before = lookAtCpu(servers, cluster.postmasterPid());
-      const stopSampling = sampleLockWaits(client);
-      const start = performance.now();
-      let submits: number;
-      let waits: LockWaitTally;
-      try {
-        submits = await submitAll(submitters, today.challengeToken, tapes, SUBMITS_PER_AGENT);
-      } finally {
-        waits = await stopSampling();
-      }
-      const elapsedMs = performance.now() - start;
-      const after = lookAtCpu(servers, cluster.postmasterPid());
-      const backends = await clientBackends(client);
-      const statements = await readStatementTimes(client);
-      const rate = (submits * 1000) / elapsedMs;
       const measured = round >= WARMUPS.length;
+      const result = await measureRound({ cluster, servers, client, samplerPid }, submitters, today.challengeToken, tapes);
       log(
-        `${prefix}${measured ? '' : 'warm-up '}round ${round + 1} (${SIDE_NAME[side]}): ${rate.toFixed(0)} submits/s, ${waits.withSubmitWaiting} of ${waits.samples} samples saw a submit waiting`,
+        `${prefix}${measured ? '' : 'warm-up '}round ${round + 1} (${SIDE_NAME[side]}): ${result.rate.toFixed(0)} submits/s, ${result.waits.withSubmitWaiting} of ${result.waits.samples} samples saw a submit waiting`,
       );
       if (!measured) continue;
       const figures = sides[side];
-      figures.rates.push(rate);
-      figures.submits += submits;
-      addTally(figures.waits, waits);
-      figures.cpu = addCpu(figures.cpu, cpuSpent(before, after, backends, samplerPid));
-      addStatementTimes(figures.statements, statements);
+      figures.rates.push(result.rate);
+      figures.submits += result.submits;
+      addTally(figures.waits, result.waits);
+      figures.cpu = addCpu(figures.cpu, result.cpu);
+      addStatementTimes(figures.statements, result.statements);
     }
     await expectRetained(client, prefix);
     return rowsOf(sides, prefix, `${cluster.version}, throwaway cluster; ${resent - resentBefore} requests resent on a closed kept-alive connection`);
@@ -180,6 +165,33 @@ async function measureCheckout(cluster: Cluster, root: string, database: string,
     await client.end().catch(() => undefined);
     await Promise.all(servers.map((server) => server.stop()));
   }
+}
+
+/** What a round runs on: the cluster, both instances, and the bench's own connection (and its backend's pid). */
+interface Rig {
+  cluster: Cluster;
+  servers: readonly ChildServer[];
+  client: pg.Client;
+  samplerPid: number;
+}
+
+/** One round: every submitter's submits, with the lock waits sampled, statement times and CPU read around them. */
+async function measureRound({ cluster, servers, client, samplerPid }: Rig, submitters: readonly Submitter[], challengeToken: string, tapes: readonly string[]) {
+  await resetStatementTimes(client);
+  const before = lookAtCpu(servers, cluster.postmasterPid());
+  const stopSampling = sampleLockWaits(client);
+  const start = performance.now();
+  let submits: number;
+  let waits: LockWaitTally;
+  try {
+    submits = await submitAll(submitters, challengeToken, tapes, SUBMITS_PER_AGENT);
+  } finally {
+    waits = await stopSampling();
+  }
+  const elapsedMs = performance.now() - start;
+  const after = lookAtCpu(servers, cluster.postmasterPid());
+  const cpu = cpuSpent(before, after, await clientBackends(client), samplerPid);
+  return { rate: (submits * 1000) / elapsedMs, submits, waits, cpu, statements: await readStatementTimes(client) };
 }
 
 /**
