@@ -10,8 +10,16 @@ import type pg from 'pg';
 /** How often the sampler looks. */
 export const SAMPLE_EVERY_MS = 10;
 
-/** Compaction statements (storage/league/compact-figures.ts) are no submit's: they wait on each other by design. */
-const COMPACTION = /^WITH moved AS \(DELETE FROM \w+_pending/;
+/**
+ * Statements an instance sends of its own accord, apart from any submit: compactions of the
+ * pending shares (storage/shared/pending-totals.ts), which wait on each other by design, and the
+ * notice sent after writes have committed (storage/events/announcer.ts), which takes
+ * NOTIFY's commit lock with no write waiting on it.
+ */
+const NOT_A_SUBMIT: readonly { name: string; statement: RegExp }[] = [
+  { name: 'compaction', statement: /^WITH moved AS \(DELETE FROM \w+_pending/ },
+  { name: 'notice after commit', statement: /^SELECT pg_notify\(/i },
+];
 
 /** Detail is read once in this many samples that find a wait: pg_locks and pg_blocking_pids cost the server more. */
 const DETAIL_EVERY = 10;
@@ -23,8 +31,8 @@ export interface LockWaitTally {
   spanMs: number;
   /** Samples in which at least one submit's statement waited on a lock. */
   withSubmitWaiting: number;
-  /** Samples in which a compaction waited (on another compaction, or a submit). */
-  withCompactionWaiting: number;
+  /** Samples in which a statement no submit sends waited, by its kind (NOT_A_SUBMIT). */
+  withOthersWaiting: Map<string, number>;
   /** Waiting backends seen, by `statement · wait event`. */
   waits: Map<string, number>;
   /** Of the samples read in detail, waiting backends by `statement · lock · behind statement`. */
@@ -34,17 +42,22 @@ export interface LockWaitTally {
 }
 
 export function emptyTally(): LockWaitTally {
-  return { samples: 0, spanMs: 0, withSubmitWaiting: 0, withCompactionWaiting: 0, waits: new Map(), details: new Map(), otherWaits: new Map() };
+  return { samples: 0, spanMs: 0, withSubmitWaiting: 0, withOthersWaiting: new Map(), waits: new Map(), details: new Map(), otherWaits: new Map() };
 }
 
 export function addTally(into: LockWaitTally, from: LockWaitTally): void {
   into.samples += from.samples;
   into.spanMs += from.spanMs;
   into.withSubmitWaiting += from.withSubmitWaiting;
-  into.withCompactionWaiting += from.withCompactionWaiting;
+  for (const [what, count] of from.withOthersWaiting) into.withOthersWaiting.set(what, (into.withOthersWaiting.get(what) ?? 0) + count);
   for (const [what, count] of from.waits) into.waits.set(what, (into.waits.get(what) ?? 0) + count);
   for (const [what, count] of from.details) into.details.set(what, (into.details.get(what) ?? 0) + count);
   for (const [what, count] of from.otherWaits) into.otherWaits.set(what, (into.otherWaits.get(what) ?? 0) + count);
+}
+
+/** The samples in which statements no submit sends waited, as `count × kind`. */
+export function describeOthersWaiting(tally: LockWaitTally): string {
+  return tally.withOthersWaiting.size === 0 ? 'none' : mostSeen(tally.withOthersWaiting, NOT_A_SUBMIT.length);
 }
 
 /** What the other busy backends did, as `count × what`, most seen first. */
@@ -120,7 +133,7 @@ async function sampleOnce(client: pg.Client, tally: LockWaitTally): Promise<Wait
   );
   const waiting: Waiting[] = [];
   let submitWaiting = false;
-  let compactionWaiting = false;
+  const othersWaiting = new Set<string>();
   for (const row of rows) {
     if (row.wait_event_type !== 'Lock') {
       const what = row.state === 'idle in transaction' ? 'idle in transaction' : row.wait_event_type === null ? 'running' : `${row.wait_event_type}: ${row.wait_event}`;
@@ -128,13 +141,14 @@ async function sampleOnce(client: pg.Client, tally: LockWaitTally): Promise<Wait
       continue;
     }
     waiting.push(row);
-    if (COMPACTION.test(row.statement)) compactionWaiting = true;
+    const other = NOT_A_SUBMIT.find((kind) => kind.statement.test(row.statement));
+    if (other) othersWaiting.add(other.name);
     else submitWaiting = true;
     const what = `\`${shortened(row.statement)}\` waiting (${row.wait_event})`;
     tally.waits.set(what, (tally.waits.get(what) ?? 0) + 1);
   }
   if (submitWaiting) tally.withSubmitWaiting++;
-  if (compactionWaiting) tally.withCompactionWaiting++;
+  for (const name of othersWaiting) tally.withOthersWaiting.set(name, (tally.withOthersWaiting.get(name) ?? 0) + 1);
   return waiting;
 }
 

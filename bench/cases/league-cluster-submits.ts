@@ -8,7 +8,7 @@ import { startChildServer, type ChildServer } from '../child-server.ts';
 import { addCpu, busyCores, cpuSpent, describeCpu, lookAtCpu, type CpuSplit } from '../cpu-split.ts';
 import { recreateDatabase } from '../league-data.ts';
 import { joinAgents, leagueToday, resent, submitAll, type Submitter } from '../league-submitters.ts';
-import { addTally, describeOtherWaits, describeWaits, emptyTally, SAMPLE_EVERY_MS, sampleLockWaits, type LockWaitTally } from '../lock-waits.ts';
+import { addTally, describeOthersWaiting, describeOtherWaits, describeWaits, emptyTally, SAMPLE_EVERY_MS, sampleLockWaits, type LockWaitTally } from '../lock-waits.ts';
 import { startCluster, type Cluster } from '../postgres.ts';
 import { addStatementTimes, clientStatementMsPerSubmit, describeStatementTimes, readStatementTimes, resetStatementTimes, type StatementTime } from '../statement-times.ts';
 import type { Rate } from '../measure.ts';
@@ -31,8 +31,8 @@ const AGENTS = ROUNDS.length * SUBMITTERS * AGENTS_PER_SUBMITTER;
 const JOINS_IN_FLIGHT = 16;
 /** The Node adapter, built, as `npm start` runs it. */
 const NODE_ARENA = ['scripts/run-built.mjs', 'node'];
-/** Another checkout of the repository to measure the same way (the commit before issue 32's change); see `about`. */
-const BEFORE = process.env.LEAGUE_CLUSTER_SUBMITS_BEFORE;
+/** Other checkouts of the repository to measure the same way (commits before issue 32's changes); see `about`. */
+const BEFORE = (process.env.LEAGUE_CLUSTER_SUBMITS_BEFORE ?? '').split(',').filter((root) => root !== '');
 /** pg_stat_statements counts statements run inside trigger functions too. */
 const SERVER_SETTINGS = { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track': 'all' };
 const SIDE_NAME: Record<Side, string> = { one: '1 × Node + PostgreSQL', two: '2 × Node + PostgreSQL' };
@@ -74,31 +74,34 @@ waiting on a lock (\`wait_event_type = 'Lock'\`); for each it reads its locks in
 lock is waited on as the holder's transaction id, while the waiter holds or queues for the row's
 tuple lock, which names the table) and the statement of a backend \`pg_blocking_pids\` names. A
 wait counts as a submit's unless the statement is a compaction of the pending figures (which wait on
-each other by design, never on a submit). The same look tallies what the other busy backends were
+each other by design, never on a submit) or the notice an instance sends once its writes have
+committed (\`SELECT pg_notify\`, from 64b0635 on, which no write waits for). The same look tallies what the other busy backends were
 doing (running, a lightweight lock such as \`WALWrite\`, I/O, or idle in a transaction while their
 instance works), for context. \`pg_stat_statements\`, reset before each round, gives
 each statement's mean time. CPU is read from /proc: each instance, PostgreSQL's client backends,
 the sampler's backend, the rest of the server (postmaster, background processes, exited backends),
 this process (load and samplers) and the machine, so the rows say which was the limit.
-Rows labelled \`no NOTIFY (experiment)\` measure the same servers on a database of their own in which
-every trigger function's \`pg_notify\` is replaced by \`concat\` of the same arguments: NOTIFY takes
-one lock for the whole cluster at commit and holds it until the commit is flushed (PostgreSQL's
-\`PreCommit_Notify\`), so notifying transactions commit one at a time; the experiment says what the
-submits would do without that (other instances would then learn of events only by their poll).
-\`LEAGUE_CLUSTER_SUBMITS_BEFORE=<another checkout>\` also measures that checkout's servers the same
-way, in a database of their own, with row labels starting \`before (<commit>)\` (the target's
-before figure: \`git worktree add <path> faff1a6\` with node_modules linked, the commit before
-migration 0011).`,
+Where a checkout's triggers call \`pg_notify\` (before 64b0635), rows labelled \`no NOTIFY in the
+triggers (experiment)\` measure its servers again on a database of their own in which every such
+call is replaced by \`concat\` of the same arguments. NOTIFY takes one lock for the whole cluster at
+commit and holds it until the commit is flushed (PostgreSQL's \`PreCommit_Notify\`), so notifying
+transactions commit one at a time; the experiment says what the submits would do without that.
+\`LEAGUE_CLUSTER_SUBMITS_BEFORE=<checkout>,<checkout>…\` also measures those checkouts' servers
+the same way, each in a database of its own, after this one's, with row labels starting
+\`before (<commit>)\` (the targets' before figures: \`git worktree add <path> faff1a6\` with
+node_modules linked, the commit before migration 0011; adf0074 notified inside the write).`,
   async run() {
     const cluster = await startCluster('league-cluster-submits', undefined, SERVER_SETTINGS);
     if (cluster === undefined) return [{ label: 'not measured: no PostgreSQL server binary here', value: 0, unit: 'req/s' }];
     try {
-      const here = fileURLToPath(new URL('../../', import.meta.url));
-      const rows = await measureCheckout(cluster, here, 'arena_now', '');
-      rows.push(...(await measureCheckout(cluster, here, 'arena_quiet', 'no NOTIFY (experiment): ', withoutNotify)));
-      if (BEFORE !== undefined) {
-        const commit = execFileSync('git', ['-C', BEFORE, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
-        rows.push(...(await measureCheckout(cluster, BEFORE, 'arena_before', `before (${commit}): `)));
+      const checkouts = [
+        { root: fileURLToPath(new URL('../../', import.meta.url)), prefix: '' },
+        ...BEFORE.map((root) => ({ root, prefix: `before (${execFileSync('git', ['-C', root, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim()}): ` })),
+      ];
+      const rows: Row[] = [];
+      for (const [i, { root, prefix }] of checkouts.entries()) {
+        rows.push(...(await measureCheckout(cluster, root, `arena_${i}`, prefix)));
+        rows.push(...(await measureCheckout(cluster, root, `arena_${i}_without_notify`, `${prefix}no NOTIFY in the triggers (experiment): `, withoutNotify)));
       }
       return rows;
     } finally {
@@ -107,8 +110,12 @@ migration 0011).`,
   },
 };
 
-/** Both instances of the checkout at `root` on a fresh database: the rounds, then its rows, labels prefixed with `prefix`. */
-async function measureCheckout(cluster: Cluster, root: string, database: string, prefix: string, prepare?: (client: pg.Client) => Promise<void>): Promise<Row[]> {
+/**
+ * Both instances of the checkout at `root` on a fresh database: the rounds, then its rows,
+ * labels prefixed with `prefix`. `prepare` changes the migrated database first, or says it does
+ * not apply (then there are no rows).
+ */
+async function measureCheckout(cluster: Cluster, root: string, database: string, prefix: string, prepare?: (client: pg.Client) => Promise<boolean>): Promise<Row[]> {
   await recreateDatabase(cluster, database);
   const url = cluster.urlOf(database);
   const env = {
@@ -126,7 +133,10 @@ async function measureCheckout(cluster: Cluster, root: string, database: string,
     for (const name of ['a', 'b']) servers.push(await startChildServer(`adapters/node (${prefix}instance ${name})`, NODE_ARENA, env, process.execPath, root));
     await client.connect();
     await client.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
-    await prepare?.(client);
+    if (prepare !== undefined && !(await prepare(client))) {
+      log(`${prefix}does not apply to this checkout; not measured`);
+      return [];
+    }
     const samplerPid = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
     const today = await leagueToday(servers[0]!.origin);
     log(`${prefix}joining ${grouped(AGENTS)} agents`);
@@ -199,12 +209,12 @@ async function measureRound({ cluster, servers, client, samplerPid }: Rig, submi
  * calls `concat` with the same arguments instead. NOTIFY takes one lock for the whole cluster
  * at commit and holds it until the commit is flushed (PostgreSQL's PreCommit_Notify), so every
  * notifying transaction commits one at a time; without it, what is left is the rest of the
- * write. Other instances then learn of events only by their poll.
+ * write. Other instances then learn of events only by their poll. False where no trigger function notifies (from 64b0635 on).
  */
-async function withoutNotify(client: pg.Client): Promise<void> {
+async function withoutNotify(client: pg.Client): Promise<boolean> {
   const { rows } = await client.query<{ definition: string }>("SELECT pg_get_functiondef(oid) AS definition FROM pg_proc WHERE prosrc LIKE '%pg_notify(%'");
-  if (rows.length === 0) throw new Error('no trigger function calls pg_notify: the experiment has nothing to take out');
   for (const { definition } of rows) await client.query(definition.replaceAll('pg_notify(', 'concat('));
+  return rows.length > 0;
 }
 
 function emptySide(): SideFigures {
@@ -246,7 +256,7 @@ function rowsOf(sides: Record<Side, SideFigures>, prefix: string, about: string)
       label: `${prefix}submit statements seen waiting on a lock, ${SIDE_NAME[side]}`,
       value: waits.withSubmitWaiting,
       unit: 'samples',
-      note: `of ${grouped(waits.samples)} samples, one each ${(waits.spanMs / waits.samples).toFixed(1)} ms; ${describeWaits(waits)}; samples with a compaction waiting: ${waits.withCompactionWaiting}; the other busy backends seen: ${describeOtherWaits(waits, 6)}`,
+      note: `of ${grouped(waits.samples)} samples, one each ${(waits.spanMs / waits.samples).toFixed(1)} ms; ${describeWaits(waits)}; samples in which a statement no submit sends waited: ${describeOthersWaiting(waits)}; the other busy backends seen: ${describeOtherWaits(waits, 6)}`,
     };
   };
   const cpuRow = (side: Side): Row => ({
