@@ -209,7 +209,8 @@ async function measureRound({ cluster, servers, client, samplerPid }: Rig, submi
  * calls `concat` with the same arguments instead. NOTIFY takes one lock for the whole cluster
  * at commit and holds it until the commit is flushed (PostgreSQL's PreCommit_Notify), so every
  * notifying transaction commits one at a time; without it, what is left is the rest of the
- * write. Other instances then learn of events only by their poll. False where no trigger function notifies (from 64b0635 on).
+ * write. Other instances then learn of events only by their poll. False where no trigger
+ * function notifies (from 64b0635 on).
  */
 async function withoutNotify(client: pg.Client): Promise<boolean> {
   const { rows } = await client.query<{ definition: string }>("SELECT pg_get_functiondef(oid) AS definition FROM pg_proc WHERE prosrc LIKE '%pg_notify(%'");
