@@ -41,16 +41,16 @@ const running = new Set<ChildProcess>();
 /**
  * Starts `node <args>` (or `executable <args>`: Bun, Deno) from the repository root on a free
  * port of 127.0.0.1 and resolves once it prints `listening on http://localhost:<port>`, as the
- * arena's adapters do.
+ * arena's adapters do. `cwd` is another checkout of the repository, to measure an earlier commit.
  */
-export async function startChildServer(name: string, args: readonly string[], env: Record<string, string> = {}, executable = process.execPath): Promise<ChildServer> {
+export async function startChildServer(name: string, args: readonly string[], env: Record<string, string> = {}, executable = process.execPath, cwd = ROOT): Promise<ChildServer> {
   installExitHooks();
   // A scratch data folder: a benchmark must never open or migrate the developer's database.
   // Names such as `adapters/node` or `bare node:http` hold characters a folder's name may not.
   const dataDir = mkdtempSync(join(tmpdir(), `bench-${name.replace(/[^A-Za-z0-9._-]+/g, '-')}-`));
   const { DATABASE_URL: _, ...inherited } = process.env;
   const child = spawn(executable, args, {
-    cwd: ROOT,
+    cwd,
     // No request lines: the cases measure answering, as recorded before the log existed.
     env: { ...inherited, PORT: '0', HOST: '127.0.0.1', NO_COLOR: '1', ARENA_DATA_DIR: dataDir, ARENA_LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

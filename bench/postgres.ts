@@ -1,5 +1,5 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -23,6 +23,8 @@ export interface Cluster {
   urlOf(database: string): string;
   /** `PostgreSQL <version>`. */
   version: string;
+  /** The server's first process (the postmaster), whose children are its backends. */
+  postmasterPid(): number;
   /** Stops the server and removes its socket folder (and its data, unless it is kept). */
   stop(): Promise<void>;
 }
@@ -49,11 +51,11 @@ export async function startBenchPostgres(name: string): Promise<BenchPostgres | 
  * A cluster started from Debian's server binaries as `.ci/run` starts one: initdb with trust
  * authentication (as the postgres user when running as root, since initdb refuses root),
  * `pg_ctl` on a private port of 127.0.0.1 and a private socket folder, the server's default
- * settings (so every commit is flushed to disk). Its data lives in `keptIn/data` when given, made
+ * settings (so every commit is flushed to disk) but for `settings` (`-c name=value` each). Its data lives in `keptIn/data` when given, made
  * on first use and started again by later runs; otherwise in a scratch folder removed at the
  * end. Stopped however this process ends. Undefined when there is no server binary.
  */
-export async function startCluster(name: string, keptIn?: string): Promise<Cluster | undefined> {
+export async function startCluster(name: string, keptIn?: string, settings: Readonly<Record<string, string>> = {}): Promise<Cluster | undefined> {
   const bin = serverBinaries();
   if (bin === undefined) return undefined;
   installExitHooks();
@@ -95,12 +97,15 @@ export async function startCluster(name: string, keptIn?: string): Promise<Clust
       await run(...asPostgres(pgCtl, ['-D', data, '-m', 'fast', '-w', 'stop'])).catch(() => undefined);
     }
     const port = await freePort();
-    const options = `-p ${port} -k ${scratch} -c listen_addresses=127.0.0.1 -c max_connections=200`;
+    const extra = Object.entries(settings).map(([setting, value]) => ` -c ${setting}=${value}`);
+    const options = `-p ${port} -k ${scratch} -c listen_addresses=127.0.0.1 -c max_connections=200${extra.join('')}`;
     await run(...asPostgres(pgCtl, ['-D', data, '-l', join(scratch, 'server.log'), '-w', '-o', options, 'start']));
     const urlOf = (database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`;
     return {
       urlOf,
       version: await serverVersion(urlOf('postgres')),
+      // postmaster.pid's first line; readable here since the bench runs as root or as the server's user.
+      postmasterPid: () => Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n', 1)[0]),
       async stop() {
         clusters.delete(stopNow);
         await run(...asPostgres(pgCtl, ['-D', data, '-m', 'fast', '-w', 'stop'])).catch(() => undefined);

@@ -9,6 +9,7 @@ import { httpTriadChainNodeCase } from './cases/http-triad-chain-node.ts';
 import { leagueReadsAtScaleCase } from './cases/league-reads-at-scale.ts';
 import { leagueSubmitVsMinimalCase } from './cases/league-submit-vs-minimal.ts';
 import { leagueSubmitsCase } from './cases/league-submits.ts';
+import { leagueClusterSubmitsCase } from './cases/league-cluster-submits.ts';
 import { packetRunScoringCase } from './cases/packet-run-scoring.ts';
 import { slowStreamsCase } from './cases/slow-streams.ts';
 import { startUpCase } from './cases/start-up.ts';
@@ -40,6 +41,7 @@ const CASES: readonly BenchCase[] = [
   httpForgePlayNodeCase,
   leagueSubmitsCase,
   leagueSubmitVsMinimalCase,
+  leagueClusterSubmitsCase,
   leagueReadsAtScaleCase,
   exportAtScaleCase,
   eventDeliveryCase,
