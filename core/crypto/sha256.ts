@@ -34,3 +34,12 @@ export function sha256Hex(text: string): string {
 export function sha256Bytes(bytes: Uint8Array): Uint8Array {
   return implementation.bytes(bytes);
 }
+
+/**
+ * SHA-256 of bytes at their quickest: the native hash a runtime handed over (some 16 µs for 24 KB
+ * on Node, where WebCrypto's digest costs some 70 µs of CPU: a job and a promise), else WebCrypto's
+ * (on Workers, where noble's JavaScript would be the slower).
+ */
+export async function sha256Digest(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
+  return implementation === portableSha256 ? new Uint8Array(await crypto.subtle.digest('SHA-256', bytes)) : implementation.bytes(bytes);
+}

@@ -4,6 +4,7 @@
  * request whose `If-None-Match` names that tag gets 304 with no body.
  */
 import { encodeBase64Url } from '../crypto/base64url.ts';
+import { sha256Digest } from '../crypto/sha256.ts';
 import { BytesResponse, bytesOf, madeBodyOf } from './respond.ts';
 
 export interface CachePolicy {
@@ -27,7 +28,7 @@ export const CACHE = {
 export async function validated(request: Request, response: Response, policy: CachePolicy): Promise<Response> {
   if (response.status !== 200) return response;
   const body = bytesOf(response) ?? new Uint8Array(await response.arrayBuffer());
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', body));
+  const digest = await sha256Digest(body);
   const etag = `"${encodeBase64Url(digest.subarray(0, 18))}"`;
   const headers = new Headers(response.headers);
   headers.set('etag', etag);

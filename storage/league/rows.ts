@@ -69,22 +69,11 @@ export type ListedAttemptRow = Pick<Selectable<AttemptsTable>, (typeof LISTED_AT
 /** The columns an export reads: a listing's and the result, as stored text. */
 export const STORED_ATTEMPT_COLUMNS = [...LISTED_ATTEMPT_COLUMNS, 'result'] as const;
 
+/**
+ * One object literal: a record copied with `...` and members added after it cost V8 some 6 µs
+ * an attempt (a listing's 20 took longer than its query).
+ */
 export function toListedAttempt(row: ListedAttemptRow): ListedAttempt {
-  return { ...ownFields(row), declaration: JSON.parse(row.declaration), createdAt: row.created_at };
-}
-
-export function toAttempt(row: Selectable<AttemptsTable>): AttemptRecord {
-  const { resultJson, declarationJson, createdAt, ...fields } = toStoredAttempt(row);
-  // In the record's own order: some answers are the record's fields as they come.
-  return { ...fields, result: JSON.parse(resultJson), declaration: JSON.parse(declarationJson), createdAt };
-}
-
-export function toStoredAttempt(row: ListedAttemptRow & Pick<Selectable<AttemptsTable>, 'result'>): StoredAttempt {
-  return { ...ownFields(row), resultJson: row.result, declarationJson: row.declaration, createdAt: row.created_at };
-}
-
-/** The attempt's own fields, in the record's order. */
-function ownFields(row: ListedAttemptRow): Omit<ListedAttempt, 'declaration' | 'createdAt'> {
   return {
     id: row.id,
     agentId: row.agent_id,
@@ -98,5 +87,33 @@ function ownFields(row: ListedAttemptRow): Omit<ListedAttempt, 'declaration' | '
     benchmark: row.benchmark,
     checksum: row.checksum,
     receiptToken: row.receipt_token,
+    declaration: JSON.parse(row.declaration),
+    createdAt: row.created_at,
+  };
+}
+
+export function toAttempt(row: Selectable<AttemptsTable>): AttemptRecord {
+  const { resultJson, declarationJson, createdAt, ...fields } = toStoredAttempt(row);
+  // In the record's own order: some answers are the record's fields as they come.
+  return { ...fields, result: JSON.parse(resultJson), declaration: JSON.parse(declarationJson), createdAt };
+}
+
+export function toStoredAttempt(row: ListedAttemptRow & Pick<Selectable<AttemptsTable>, 'result'>): StoredAttempt {
+  return {
+    id: row.id,
+    agentId: row.agent_id,
+    kind: row.kind,
+    challengeId: row.challenge_id,
+    date: row.date,
+    number: asNumber(row.number),
+    actions: row.actions,
+    score: asNumber(row.score),
+    reachedExit: Boolean(row.reached_exit),
+    benchmark: row.benchmark,
+    checksum: row.checksum,
+    receiptToken: row.receipt_token,
+    resultJson: row.result,
+    declarationJson: row.declaration,
+    createdAt: row.created_at,
   };
 }
