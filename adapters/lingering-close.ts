@@ -10,7 +10,8 @@ export const LINGER_MS = 500;
 
 /**
  * The most of a refused body Node reads and discards before it closes the connection: enough for
- * what a client has in flight when the answer reaches it, far less than what a fast client could
- * send in `LINGER_MS`, so a refused body still costs little more than the limit it broke.
+ * what a client has in flight when the answer reaches it (a loaded machine's client had sent
+ * 2.4 MB past the limit before it read its 413), far less than what a fast client could send in
+ * `LINGER_MS`, so a refused body still costs little more than the limit it broke.
  */
-export const LINGER_BYTES = 1 << 20;
+export const LINGER_BYTES = 1 << 22;
