@@ -21,7 +21,7 @@ export { createBunSqliteDialect, type BunSqliteDatabase } from './dialects/bun-s
 export { createNodeSqliteDialect, type NodeSqliteDatabase } from './dialects/node-sqlite.ts';
 export { createD1Dialect, type D1DatabaseLike, type D1StatementLike } from './dialects/d1.ts';
 export { createPGliteDialect, type PGliteLike } from './dialects/pglite.ts';
-export { createPostgresDialect, type PgPoolLike } from './dialects/postgres.ts';
+export { createPostgresDialect, type PgPoolClientLike, type PgPoolLike } from './dialects/postgres.ts';
 export { postgresEventNotices, type EventNotices } from './events/notices.ts';
 
 /**

@@ -39,6 +39,30 @@ export interface IdempotencyPolicy<Body = unknown> {
    * answer a second time: its records complete its claim, and a replay is made from them.
    */
   recorded?(requestDigest: string, arena: ArenaContext): Promise<unknown>;
+  /**
+   * The route's record holds its key (a league submit's attempt keeps the key's digest, unique):
+   * no claim is written before the write, which throws `KeyHeld` when the key is held already.
+   * This finds the record holding the key, and whether the request with `requestDigest` wrote
+   * it, for a refusal to give way to.
+   */
+  heldByRecord?(keyDigest: string, requestDigest: string, arena: ArenaContext): Promise<HeldBy | undefined>;
+}
+
+/** The record holding a key: the answer made again from it, and whether this request wrote it. */
+export interface HeldBy {
+  sameRequest: boolean;
+  answer: unknown;
+}
+
+/**
+ * Thrown by a write whose record holds its key (`heldByRecord`) when the key is held already: by
+ * a record (`by`), or by an idempotency record (`by` undefined: a refusal kept for the key, or a
+ * claim of another release's instance), which the claim path then answers.
+ */
+export class KeyHeld extends Error {
+  constructor(readonly by?: HeldBy) {
+    super('the Idempotency-Key is held already');
+  }
 }
 
 /** The `Idempotency-Key` header: required on every durable write, 1 to 255 visible ASCII characters. */
@@ -99,23 +123,69 @@ export interface OnceRequest<Body> {
  * given: the write's records carry the request's digest, so a retry finds them.
  */
 export async function runOnce<Body>(arena: ArenaContext, request: OnceRequest<Body>, policy: IdempotencyPolicy<Body>, execute: () => Promise<Response>): Promise<Response> {
+  return policy.heldByRecord ? await runHeldByRecord(arena, request, policy, policy.heldByRecord, execute) : await runClaimed(arena, request, policy, execute);
+}
+
+/**
+ * A write whose record holds its key runs at once: a success is its record, written with the
+ * key in one statement. Only when the key is held already, or the write refuses, is the claim
+ * path taken: a refusal is kept for the key as any route's is (unless a record holds the key
+ * by then, whose answer it gives way to), and a key an idempotency record holds is answered
+ * from it.
+ */
+async function runHeldByRecord<Body>(
+  arena: ArenaContext,
+  request: OnceRequest<Body>,
+  policy: IdempotencyPolicy<Body>,
+  heldByRecord: NonNullable<IdempotencyPolicy<Body>['heldByRecord']>,
+  execute: () => Promise<Response>,
+): Promise<Response> {
+  let response: Response;
+  try {
+    response = await execute();
+  } catch (error) {
+    if (error instanceof KeyHeld) return error.by ? answerHeld(error.by) : await runClaimed(arena, request, policy, execute);
+    if (!(error instanceof HttpError) || isTransient(error.status)) throw error;
+    response = problemResponse(error, request.pathname, arena.basePath);
+  }
+  if (response.ok || isTransient(response.status)) return response;
+  const by = await heldByRecord(request.keyDigest, request.requestDigest, arena);
+  if (by) return answerHeld(by);
+  return await runClaimed(arena, request, policy, async () => response);
+}
+
+/** The answer to a request whose key a record holds: that record's answer again, or 422 if another request wrote it. */
+function answerHeld(by: HeldBy): Response {
+  if (!by.sameRequest) throw keyReused();
+  return replayRecorded(by.answer);
+}
+
+function inFlight(): HttpError {
+  return new HttpError('conflict', 'a request with this Idempotency-Key is still being processed; retry shortly', { headers: { 'retry-after': '1' } });
+}
+
+function keyReused(): HttpError {
+  return new HttpError('idempotency-key-reused', 'this Idempotency-Key was first used with a different body; use a new key for a new request');
+}
+
+async function runClaimed<Body>(arena: ArenaContext, request: OnceRequest<Body>, policy: IdempotencyPolicy<Body>, execute: () => Promise<Response>): Promise<Response> {
   const claim = await claimOrWait(arena, request, policy);
   if (claim.state === 'recorded') return replayRecorded(claim.body);
   if (claim.state === 'completed') return await replay(claim.response, request, policy, arena);
-  if (claim.state === 'mismatch') {
-    throw new HttpError('idempotency-key-reused', 'this Idempotency-Key was first used with a different body; use a new key for a new request');
-  }
-  if (claim.state === 'in-flight') {
-    throw new HttpError('conflict', 'a request with this Idempotency-Key is still being processed; retry shortly', { headers: { 'retry-after': '1' } });
-  }
+  if (claim.state === 'mismatch') throw keyReused();
+  if (claim.state === 'in-flight') throw inFlight();
   const held = { keyDigest: request.keyDigest, claimedAt: claim.claimedAt };
   let response: Response;
   try {
     response = await execute();
   } catch (error) {
-    if (!(error instanceof HttpError) || isTransient(error.status)) {
+    if (error instanceof KeyHeld || !(error instanceof HttpError) || isTransient(error.status)) {
       await release(arena, held);
-      throw error;
+      // The key was taken while this claim was held: by a record (another release's instance
+      // wrote it), or by another request's claim once this one had gone stale.
+      if (!(error instanceof KeyHeld)) throw error;
+      if (error.by) return answerHeld(error.by);
+      throw inFlight();
     }
     response = problemResponse(error, request.pathname, arena.basePath);
   }

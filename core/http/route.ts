@@ -5,6 +5,7 @@ import { fingerprintOf, idempotencyKeyDigest, idempotencyKeyOf, requestDigestOf,
 import { bearerToken } from './auth.ts';
 import { readJsonBody } from './json-body.ts';
 import { sha256Hex } from '../crypto/sha256.ts';
+import type { KeyHolding } from '../store/request-keyed.ts';
 import { chargedAnonymousWrite } from './rate-limit.ts';
 import { HttpError, type FieldError, type ProblemSlug } from './problem.ts';
 import { validated, type CachePolicy } from './cache.ts';
@@ -42,6 +43,8 @@ export interface RouteInput<Query, Body, Agent> {
    * after a lost answer finds them instead of writing again.
    */
   requestDigest: string | undefined;
+  /** On a durable write whose record holds its key (`heldByRecord`): the key, for that record to hold. */
+  key: KeyHolding | undefined;
 }
 
 /**
@@ -249,7 +252,8 @@ export function defineRoute<
         idempotency && idempotencyKey !== undefined
           ? requestIdentity(method, url.pathname, scopeOf(method, path, auth, idempotency, agent, request), idempotencyKey, rawBody)
           : undefined;
-      const input = { request, connection, url, params, query: parsedQuery, body: parsedBody, agent: agent as never, requestDigest: identity?.requestDigest };
+      const key = identity && idempotency?.heldByRecord ? { keyDigest: identity.keyDigest, fingerprint: identity.fingerprint, now: arena.now() } : undefined;
+      const input = { request, connection, url, params, query: parsedQuery, body: parsedBody, agent: agent as never, requestDigest: identity?.requestDigest, key };
       const execute = async () => {
         const result = await definition.handle(input, arena);
         return result instanceof Response ? result : json(result);

@@ -10,7 +10,7 @@ import { AttemptListQuerySchema, DailyStandingsQuerySchema, JoinBodySchema, Lead
 import { paged, pageOf } from '../http/paging.ts';
 import { dailyStandings, leaderboard, seasonStandings } from './standings.ts';
 import { leagueStatus } from './status.ts';
-import { submitAttempt, submitRecorded } from './submit.ts';
+import { submitAttempt, submitHoldingKey, submitRecorded } from './submit.ts';
 import { attemptLink, summariseAttempt, summariseJoin } from './summary.ts';
 import {
   AttemptListResponseSchema,
@@ -59,9 +59,14 @@ export const leagueRoutes = [
     body: SubmitBodySchema,
     responds: { body: SubmitResponseSchema },
     auth: 'agent',
-    // The answer is not stored a second time: a replay makes it again from the attempt.
-    idempotency: { scope: 'credential', recorded: (requestDigest, arena) => submitRecorded(arena, requestDigest) },
-    handle: ({ body, agent, requestDigest }, arena) => submitAttempt(arena, agent, body, requestDigest),
+    // The attempt holds the key, and the answer is not stored a second time: a replay makes it
+    // again from the attempt.
+    idempotency: {
+      scope: 'credential',
+      heldByRecord: (keyDigest, requestDigest, arena) => submitHoldingKey(arena, keyDigest, requestDigest),
+      recorded: (requestDigest, arena) => submitRecorded(arena, requestDigest),
+    },
+    handle: ({ body, agent, requestDigest, key }, arena) => submitAttempt(arena, agent, body, requestDigest, key),
   }),
   defineRoute({
     method: 'GET',

@@ -1,6 +1,16 @@
 import type { Page } from '../store/page.ts';
-import type { RequestKeyed } from '../store/request-keyed.ts';
+import type { KeyHolding, RequestKeyed } from '../store/request-keyed.ts';
 import type { AgentDayBest, AttemptRecord, DayCounts, ListedAttempt, NewAttempt, SeasonRow, StandingRow, StoredAttempt, Totals } from './records.ts';
+
+/**
+ * What retaining an attempt came to: the attempt, the day's limit reached, or the request's
+ * Idempotency-Key held already, by an attempt (`sameRequest` when this request retained it) or
+ * by an idempotency record (`'record'`).
+ */
+export type Retained =
+  | { attempt: AttemptRecord }
+  | { limitReached: true }
+  | { keyHeld: { attempt: AttemptRecord; sameRequest: boolean } | 'record' };
 
 /** The league's attempts and the figures kept as they are retained. */
 export interface LeagueStore {
@@ -9,14 +19,18 @@ export interface LeagueStore {
    * limit is reached. Never more than `limit` per agent and day, under any concurrency: the
    * number is unique per (agent, date) and checked against the limit in the inserting statement.
    * An attempt already retained by the same request (`requestDigest`) is returned as it is.
+   * With `key`, the attempt holds the request's Idempotency-Key, and is not retained when the
+   * key is held already (`keyHeld`).
    */
-  retainAttempt(attempt: NewAttempt & RequestKeyed, limit: number): Promise<{ attempt: AttemptRecord } | { limitReached: true }>;
+  retainAttempt(attempt: NewAttempt & RequestKeyed & { key?: KeyHolding }, limit: number): Promise<Retained>;
   /**
    * Retains the agent's join attempt unless it already has one, and returns its join attempt
    * (the one just retained, or the existing one). At most one join attempt per agent, ever.
    */
   retainJoinAttempt(attempt: NewAttempt & RequestKeyed, limit: number): Promise<{ attempt: AttemptRecord } | { limitReached: true }>;
   attemptById(id: string): Promise<AttemptRecord | null>;
+  /** The attempt holding the Idempotency-Key with `keyDigest` (see `KeyHolding`), and the digest of the request that retained it. */
+  attemptHoldingKey(keyDigest: string): Promise<{ attempt: AttemptRecord; requestDigest: string | null } | null>;
   /** The attempt retained by the request with `requestDigest` (see `RequestKeyed`), if it retained one. */
   attemptByRequest(requestDigest: string): Promise<AttemptRecord | null>;
   /** Newest first (`createdAt` then `id`, both descending), filtered by date and/or agent; each without its result, which no listing sends. */

@@ -7,3 +7,15 @@
 export interface RequestKeyed {
   requestDigest?: string | undefined;
 }
+
+/**
+ * A write whose record holds the request's Idempotency-Key (a league submit's attempt, which
+ * keeps `keyDigest`, unique): no claim is written before it. It is not written while an
+ * unexpired idempotency record holds the key for another request, or has answered it; `now`
+ * tells which have expired.
+ */
+export interface KeyHolding {
+  keyDigest: string;
+  fingerprint: string;
+  now: number;
+}

@@ -1,12 +1,14 @@
 /**
  * Retaining an attempt under the daily cap as the agent's next number of the day (UNIQUE
- * (agent_id, date, number); see storage/shared/next-number.ts). When nothing was inserted, a
- * read finds what this request already retained, or tells a reached limit from a lost race,
- * which is retried: at most `limit` retries can happen.
+ * (agent_id, date, number); see storage/shared/next-number.ts). A submit's attempt also holds
+ * its Idempotency-Key (UNIQUE key_digest), in the same statement. When nothing was inserted, a
+ * read finds what holds the key or what this request already retained, or tells a reached limit
+ * from a lost race, which is retried: at most `limit` retries can happen.
  */
 import type { Kysely, Selectable } from 'kysely';
 import type { AttemptRecord, NewAttempt } from '../../core/league/records.ts';
-import type { RequestKeyed } from '../../core/store/request-keyed.ts';
+import type { Retained } from '../../core/league/store.ts';
+import type { KeyHolding, RequestKeyed } from '../../core/store/request-keyed.ts';
 import type { Database } from '../database.ts';
 import type { AttemptsTable } from './tables.ts';
 import type { DialectFamily } from '../shared/family.ts';
@@ -18,10 +20,10 @@ import { ATTEMPT_COLUMN_NAMES, attemptColumns, toAttempt } from './rows.ts';
 /** The schema's ceiling: CHECK (number BETWEEN 1 AND 10). */
 export const MAXIMUM_LIMIT = 10;
 
-export type Retained = { attempt: AttemptRecord } | { limitReached: true };
-
 /** Retains an attempt as the agent's next of the day; see `attemptRetainer`. */
-export type RetainAttempt = (attempt: NewAttempt & RequestKeyed, limit: number, join: boolean) => Promise<Retained>;
+export type RetainAttempt = (attempt: KeyedAttempt, limit: number, join: boolean) => Promise<Retained>;
+
+type KeyedAttempt = NewAttempt & RequestKeyed & { key?: KeyHolding | undefined };
 
 /**
  * Retains `attempt` as the agent's next of the day. As a join attempt (`join`), it is retained
@@ -37,11 +39,23 @@ export function attemptRetainer(db: Kysely<Database>, family: DialectFamily): Re
         values: Object.fromEntries(ATTEMPT_COLUMN_NAMES.map((column) => [column, slot(column)])),
         within: { agent_id: slot('agent_id'), date: slot('date') },
         ceiling: slot('ceiling'),
-        // A join attempt also gives way to the join attempt the agent already has.
+        // A join attempt also gives way to the join attempt the agent already has; a submit, to
+        // an idempotency record that holds its key (an answered request, or another's in flight).
         onlyIf: join
           ? (source) =>
               source.where(({ not, exists, selectFrom }) => not(exists(selectFrom('attempts').select('id').where('agent_id', '=', slot('agent_id')).where('kind', '=', 'join'))))
-          : undefined,
+          : (source) =>
+              source.where(({ not, exists, selectFrom, or }) =>
+                not(
+                  exists(
+                    selectFrom('idempotency_records')
+                      .select('key_digest')
+                      .where('key_digest', '=', slot('key_digest'))
+                      .where('expires_at', '>', slot('key_now'))
+                      .where((eb) => or([eb('state', '<>', 'in-flight'), eb('fingerprint', '<>', slot('key_fingerprint'))])),
+                  ),
+                ),
+              ),
         returning: ['number'],
       }),
     );
@@ -53,9 +67,15 @@ export function attemptRetainer(db: Kysely<Database>, family: DialectFamily): Re
     }
     const scope = { agent_id: attempt.agentId, date: attempt.date };
     const columns = attemptColumns(join ? { ...attempt, kind: 'join' } : attempt, family);
-    return retryLostRaces(limit + 1, `attempt ${attempt.id}`, async () => {
-      const [inserted] = (await (join ? inserts.join : inserts.submit)({ ...columns, ceiling: limit })) as { number: number | string }[];
+    const values = join ? { ...columns, ceiling: limit } : { ...columns, ceiling: limit, key_now: attempt.key?.now ?? 0, key_fingerprint: attempt.key?.fingerprint ?? null };
+    return retryLostRaces<Retained>(limit + 1, `attempt ${attempt.id}`, async () => {
+      const [inserted] = (await (join ? inserts.join : inserts.submit)(values)) as { number: number | string }[];
       if (inserted) return { attempt: retainedRecord(join ? { ...attempt, kind: 'join' } : attempt, Number(inserted.number)) };
+      if (attempt.key) {
+        const held = await holdingKey(db, attempt.key.keyDigest);
+        if (held) return { keyHeld: { attempt: toAttempt(held), sameRequest: held.request_digest === attempt.requestDigest } };
+        if (await heldByRecord(db, attempt.key)) return { keyHeld: 'record' };
+      }
       const earlier = await writtenByRequest<Selectable<AttemptsTable>>(db, 'attempts', attempt.requestDigest);
       if (earlier) return { attempt: toAttempt(earlier) };
       if (join) {
@@ -72,6 +92,22 @@ export function attemptRetainer(db: Kysely<Database>, family: DialectFamily): Re
  * The record just inserted: what was sent, with the number the statement took. Built from the
  * attempt rather than its columns, which would parse back the result the columns just serialised.
  */
-function retainedRecord({ requestDigest: _, ...attempt }: NewAttempt & RequestKeyed, number: number): AttemptRecord {
+function retainedRecord({ requestDigest: _, key: __, ...attempt }: KeyedAttempt, number: number): AttemptRecord {
   return { ...attempt, number };
+}
+
+/** The attempt that holds the Idempotency-Key with `keyDigest`, if one does. */
+export async function holdingKey(db: Kysely<Database>, keyDigest: string): Promise<Selectable<AttemptsTable> | undefined> {
+  return await db.selectFrom('attempts').selectAll().where('key_digest', '=', keyDigest).executeTakeFirst();
+}
+
+/** Whether an unexpired idempotency record holds the key for another request, or has answered it (the insert's condition). */
+async function heldByRecord(db: Kysely<Database>, key: KeyHolding): Promise<boolean> {
+  const record = await db
+    .selectFrom('idempotency_records')
+    .select(['state', 'fingerprint'])
+    .where('key_digest', '=', key.keyDigest)
+    .where('expires_at', '>', key.now)
+    .executeTakeFirst();
+  return record !== undefined && (record.state !== 'in-flight' || record.fingerprint !== key.fingerprint);
 }

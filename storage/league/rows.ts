@@ -1,7 +1,7 @@
 /** Conversions between stored attempts and the core's records, the same on every dialect. */
 import type { Selectable } from 'kysely';
 import type { AttemptRecord, ListedAttempt, NewAttempt, StoredAttempt } from '../../core/league/records.ts';
-import type { RequestKeyed } from '../../core/store/request-keyed.ts';
+import type { KeyHolding, RequestKeyed } from '../../core/store/request-keyed.ts';
 import { asNumber, flag } from '../shared/columns.ts';
 import type { DialectFamily } from '../shared/family.ts';
 import type { AttemptsTable } from './tables.ts';
@@ -23,10 +23,11 @@ export const ATTEMPT_COLUMN_NAMES = [
   'declaration',
   'created_at',
   'request_digest',
+  'key_digest',
 ] as const satisfies readonly (keyof Omit<AttemptsTable, 'number'>)[];
 
 /** The attempt's columns except `number`, which the inserting statement computes. */
-export function attemptColumns(attempt: NewAttempt & RequestKeyed, family: DialectFamily): Omit<AttemptsTable, 'number'> {
+export function attemptColumns(attempt: NewAttempt & RequestKeyed & { key?: KeyHolding | undefined }, family: DialectFamily): Omit<AttemptsTable, 'number'> {
   return {
     id: attempt.id,
     agent_id: attempt.agentId,
@@ -43,6 +44,7 @@ export function attemptColumns(attempt: NewAttempt & RequestKeyed, family: Diale
     declaration: JSON.stringify(attempt.declaration),
     created_at: attempt.createdAt,
     request_digest: attempt.requestDigest ?? null,
+    key_digest: attempt.key?.keyDigest ?? null,
   };
 }
 

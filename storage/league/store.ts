@@ -6,13 +6,13 @@
  * ../shared/compactor.ts).
  */
 import type { Kysely, Selectable } from 'kysely';
-import type { LeagueStore } from '../../core/league/store.ts';
+import type { LeagueStore, Retained } from '../../core/league/store.ts';
 import type { Database } from '../database.ts';
 import { asNumber } from '../shared/columns.ts';
 import type { DialectFamily } from '../shared/family.ts';
 import { dayCounts, leagueTotals } from './figures.ts';
 import { dailyStandings, listAttempts, seasonStandings } from './listings.ts';
-import { attemptRetainer } from './retain-attempt.ts';
+import { attemptRetainer, holdingKey } from './retain-attempt.ts';
 import { LISTED_ATTEMPT_COLUMNS, STORED_ATTEMPT_COLUMNS, toAttempt, toListedAttempt, toStoredAttempt } from './rows.ts';
 import type { AttemptsTable } from './tables.ts';
 import { writtenByRequest } from '../shared/written-by-request.ts';
@@ -22,10 +22,15 @@ export function leagueStore(db: Kysely<Database>, family: DialectFamily): League
   const retainAttempt = attemptRetainer(db, family);
   return {
     retainAttempt: (attempt, limit) => retainAttempt(attempt, limit, false),
-    retainJoinAttempt: (attempt, limit) => retainAttempt(attempt, limit, true),
+    // A join attempt holds no Idempotency-Key (`key` is a submit's): it is never `keyHeld`.
+    retainJoinAttempt: (attempt, limit) => retainAttempt(attempt, limit, true) as Promise<Exclude<Retained, { keyHeld: unknown }>>,
     async attemptById(id) {
       const row = await db.selectFrom('attempts').selectAll().where('id', '=', id).executeTakeFirst();
       return row ? toAttempt(row) : null;
+    },
+    async attemptHoldingKey(keyDigest) {
+      const row = await holdingKey(db, keyDigest);
+      return row ? { attempt: toAttempt(row), requestDigest: row.request_digest } : null;
     },
     async attemptByRequest(requestDigest) {
       const row = await writtenByRequest<Selectable<AttemptsTable>>(db, 'attempts', requestDigest);

@@ -21,6 +21,8 @@ export interface AttemptsTable {
   declaration: string;
   created_at: string;
   request_digest: RequestDigest;
+  /** A submit's: the digest of its Idempotency-Key, which the attempt holds (unique; migration 0012). */
+  key_digest: string | null;
 }
 
 /** Per day: maintained by the attempts trigger. */

@@ -15,6 +15,7 @@ import * as events from './0008-events.ts';
 import * as a2aKeepsNothing from './0009-a2a-keeps-nothing.ts';
 import * as keyLifecycle from './0010-key-lifecycle.ts';
 import * as noHotRows from './0011-no-hot-rows.ts';
+import * as keysInAttempts from './0012-keys-in-attempts.ts';
 
 interface FamilyMigration {
   up(db: Kysely<any>, family: DialectFamily): Promise<void>;
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, FamilyMigration> = {
   '0009-a2a-keeps-nothing': a2aKeepsNothing,
   '0010-key-lifecycle': keyLifecycle,
   '0011-no-hot-rows': noHotRows,
+  '0012-keys-in-attempts': keysInAttempts,
 };
 
 /** A `MigrationProvider` with every migration bound to the dialect family. */
