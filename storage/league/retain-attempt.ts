@@ -77,7 +77,8 @@ export function attemptRetainer(db: Kysely<Database>, family: DialectFamily): Re
         if (await heldByRecord(db, attempt.key)) return { keyHeld: 'record' };
       }
       const earlier = await writtenByRequest<Selectable<AttemptsTable>>(db, 'attempts', attempt.requestDigest);
-      if (earlier) return { attempt: toAttempt(earlier) };
+      // Written by this request before its attempt held a key (another release's instance).
+      if (earlier) return attempt.key ? { keyHeld: { attempt: toAttempt(earlier), sameRequest: true } } : { attempt: toAttempt(earlier) };
       if (join) {
         const existing = await db.selectFrom('attempts').selectAll().where('agent_id', '=', attempt.agentId).where('kind', '=', 'join').executeTakeFirst();
         if (existing) return { attempt: toAttempt(existing) };

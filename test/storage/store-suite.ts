@@ -11,6 +11,7 @@ import type { DialectFamily } from '../../storage/index.ts';
 import { agentCases } from './cases/agents.ts';
 import { arrivalCases } from './cases/arrivals.ts';
 import { attemptCases } from './cases/attempts.ts';
+import { attemptKeyCases } from './cases/attempt-keys.ts';
 import { clubhouseCases } from './cases/clubhouse.ts';
 import { concurrencyCases } from './cases/concurrency.ts';
 import { eventCases } from './cases/events.ts';
@@ -72,6 +73,7 @@ export function storeSuite(name: string, dialect: DialectUnderTest): void {
       const context = contextOn(dialect, () => dialect.createMigratedTarget?.() ?? dialect.createTarget());
       agentCases(context);
       attemptCases(context);
+      attemptKeyCases(context);
       listingCases(context);
       figureCases(context);
       idempotencyCases(context);

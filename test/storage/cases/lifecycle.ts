@@ -1,6 +1,6 @@
 /** Migrations (twice, from two clients at once, 0002 and 0003 over databases with records) and a restart that finds every record. */
 import { describe, expect, it } from 'vitest';
-import { idempotencyKeyDigest } from '../../../core/http/idempotency.ts';
+import { idempotencyKeyDigest, requestDigestOf } from '../../../core/http/idempotency.ts';
 import type { AgentRecord } from '../../../core/agents/records.ts';
 import type { AttemptRecord } from '../../../core/league/records.ts';
 import type { SuiteContext } from '../store-suite.ts';
@@ -9,6 +9,8 @@ import { newArrival, newProposal, newReply, newRevision, newTopic } from '../../
 import { publicOf } from './arrivals.ts';
 import { schemaOf } from '../templates.ts';
 import { expectFigures } from './figures.ts';
+import { addColumn } from '../../../storage/shared/migration-sql.ts';
+import { attemptColumns } from '../../../storage/league/rows.ts';
 
 const MIGRATIONS = [
   '0001-league',
@@ -22,6 +24,7 @@ const MIGRATIONS = [
   '0009-a2a-keeps-nothing',
   '0010-key-lifecycle',
   '0011-no-hot-rows',
+  '0012-keys-in-attempts',
 ];
 
 /** The migrations from `first` on, in order. */
@@ -109,7 +112,9 @@ export function lifecycleCases(context: SuiteContext): void {
     });
 
     it('moves a database the previous release wrote to 0011: every figure kept exact, event ids going on after its own', async () => {
-      expect(await undoLatest(from('0011-no-hot-rows').length)).toEqual(['0011-no-hot-rows']);
+      expect(await undoLatest(from('0011-no-hot-rows').length)).toEqual(from('0011-no-hot-rows').reverse());
+      // This store writes 0012's column (empty here, as that release leaves it); 0012 keeps it.
+      await addColumn(context.opened.db, context.dialect.family, 'attempts', 'key_digest', 'TEXT');
       const agents = new Map<string, AgentRecord>();
       const retained: AttemptRecord[] = [];
       const field = [newAgent(), newAgent(), newAgent()];
@@ -125,7 +130,7 @@ export function lifecycleCases(context: SuiteContext): void {
       await retain(field[1]!, DAY_1, 12, false);
       await retain(field[0]!, DAY_1, 14, false);
       const before = await context.store.eventsAfter(0, {}, 1000);
-      expect(await context.opened.migrate()).toEqual(['0011-no-hot-rows']);
+      expect(await context.opened.migrate()).toEqual(from('0011-no-hot-rows'));
       await expectFigures(context.store, agents, retained, false);
       await retain(field[1]!, DAY_1, 20, true);
       await retain(field[2]!, DAY_1, 5, true);
@@ -137,6 +142,33 @@ export function lifecycleCases(context: SuiteContext): void {
       expect(ids).toEqual([...ids].sort((a, b) => a - b));
       expect(new Set(ids).size).toBe(ids.length);
       expect(after.length).toBeGreaterThan(before.length);
+    });
+
+    it('moves a database the previous release wrote to 0012: a retry of its submit finds that attempt, which holds no key', async () => {
+      expect(await undoLatest(1)).toEqual(['0012-keys-in-attempts']);
+      const agent = newAgent();
+      await context.store.registerAgent(agent);
+      // The previous release's submit: a claim left in flight, and the attempt with its request digest.
+      const keyDigest = idempotencyKeyDigest(`agent:${agent.id}`, 'an-old-key');
+      const claim = { keyDigest, fingerprint: 'f'.repeat(64), now: 1, staleAfterMs: 60_000, keepForMs: 86_400_000 };
+      expect(await context.store.claimIdempotencyKey(claim)).toMatchObject({ state: 'claimed' });
+      const old = { ...newAttempt(agent), requestDigest: requestDigestOf(keyDigest, claim.fingerprint) };
+      const { key_digest: _, ...columns } = attemptColumns(old, context.dialect.family);
+      await context.opened.db
+        .insertInto('attempts')
+        .values({ ...columns, number: 1 })
+        .execute();
+      expect(await context.opened.migrate()).toEqual(['0012-keys-in-attempts']);
+
+      const { requestDigest: __, ...stored } = old;
+      const retry = { ...newAttempt(agent), requestDigest: old.requestDigest, key: { keyDigest, fingerprint: claim.fingerprint, now: 2 } };
+      expect(await context.store.retainAttempt(retry, 10)).toEqual({ keyHeld: { attempt: retainedOf(stored, 1), sameRequest: true } });
+      expect(await context.store.attemptHoldingKey(keyDigest)).toBeNull();
+      const next = { ...newAttempt(agent), requestDigest: 'e'.repeat(64), key: { keyDigest: 'd'.repeat(64), fingerprint: 'c'.repeat(64), now: 2 } };
+      const { key: ___, requestDigest: ____, ...sent } = next;
+      expect(await context.store.retainAttempt(next, 10)).toEqual({ attempt: retainedOf(sent, 2) });
+      expect(await context.store.attemptHoldingKey('d'.repeat(64))).toEqual({ attempt: retainedOf(sent, 2), requestDigest: 'e'.repeat(64) });
+      expect(await context.store.totals()).toEqual({ agents: 1, entrants: 1, attempts: 2 });
     });
 
     it('adds 0003 to a database with records, counting the entrants already there, then keeps counting', async () => {
