@@ -129,9 +129,9 @@ export async function runOnce<Body>(arena: ArenaContext, request: OnceRequest<Bo
 /**
  * A write whose record holds its key runs at once: a success is its record, written with the
  * key in one statement. Only when the key is held already, or the write refuses, is the claim
- * path taken: a refusal is kept for the key as any route's is (unless a record holds the key
- * by then, whose answer it gives way to), and a key an idempotency record holds is answered
- * from it.
+ * path taken: a refusal is kept for the key as any route's is (unless a record holds the key,
+ * whose answer it gives way to: a retry refused only because time passed, its token expired),
+ * and a key an idempotency record holds is answered from that record.
  */
 async function runHeldByRecord<Body>(
   arena: ArenaContext,
@@ -149,9 +149,14 @@ async function runHeldByRecord<Body>(
     response = problemResponse(error, request.pathname, arena.basePath);
   }
   if (response.ok || isTransient(response.status)) return response;
-  const by = await heldByRecord(request.keyDigest, request.requestDigest, arena);
-  if (by) return answerHeld(by);
-  return await runClaimed(arena, request, policy, async () => response);
+  // The refusal is kept under a claim, and a record holding the key is looked for once the
+  // claim is written: a record written before gives its answer instead, and a write whose
+  // statement starts after sees the claim and gives way to it.
+  return await runClaimed(arena, request, policy, async () => {
+    const by = await heldByRecord(request.keyDigest, request.requestDigest, arena);
+    if (by) throw new KeyHeld(by);
+    return response;
+  });
 }
 
 /** The answer to a request whose key a record holds: that record's answer again, or 422 if another request wrote it. */

@@ -7,10 +7,7 @@ import type { AgentDayBest, AttemptRecord, DayCounts, ListedAttempt, NewAttempt,
  * Idempotency-Key held already, by an attempt (`sameRequest` when this request retained it) or
  * by an idempotency record (`'record'`).
  */
-export type Retained =
-  | { attempt: AttemptRecord }
-  | { limitReached: true }
-  | { keyHeld: { attempt: AttemptRecord; sameRequest: boolean } | 'record' };
+export type Retained = { attempt: AttemptRecord } | { limitReached: true } | { keyHeld: { attempt: AttemptRecord; sameRequest: boolean } | 'record' };
 
 /** The league's attempts and the figures kept as they are retained. */
 export interface LeagueStore {

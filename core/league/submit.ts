@@ -15,13 +15,7 @@ import type { AttemptRecord } from './records.ts';
  * and holds the request's Idempotency-Key (`key`): when the key is held already, `KeyHeld` says
  * by what.
  */
-export async function submitAttempt(
-  arena: ArenaContext,
-  agent: AgentRecord,
-  body: { challengeToken: string; actions: Direction[] },
-  requestDigest?: string,
-  key?: KeyHolding,
-) {
+export async function submitAttempt(arena: ArenaContext, agent: AgentRecord, body: { challengeToken: string; actions: Direction[] }, requestDigest?: string, key?: KeyHolding) {
   const setting = await leagueSetting(arena, body.challengeToken);
   const { attempt } = await scoredAttempt(arena, agent, 'submit', setting, body.actions);
   const retained = await arena.store.retainAttempt({ ...attempt, requestDigest, key }, MAXIMUM_ATTEMPTS_PER_AGENT);
