@@ -37,6 +37,7 @@ import {
   type Driver,
   type QueryResult,
   type SqliteDatabase,
+  type SqliteStatement,
 } from 'kysely';
 import { isSqliteBusy } from './outages.ts';
 
@@ -69,10 +70,19 @@ interface Shared {
 const immediate = (globalThis as { setImmediate?: (task: () => void) => unknown }).setImmediate;
 const afterThisTurn: (task: () => void) => void = immediate ? (task) => void immediate(task) : (task) => void setTimeout(task, 0);
 
+/** How many SQL texts keep their prepared statement: the arena's are a few dozen. */
+const PREPARED_KEPT = 256;
+
 class SharedCommitDriver implements Driver {
   #shared: Shared | undefined;
   /** The connection running an explicit transaction, and when it will be done. */
   #alone: { connection: DatabaseConnection; done: Promise<void>; release(): void } | undefined;
+  /**
+   * Statements by SQL text, prepared once: SQLite compiles a statement with the triggers it
+   * fires, and preparing the attempt's insert took longer than running it. SQLite prepares a
+   * kept statement again by itself after the schema changes.
+   */
+  readonly #prepared = new Map<string, SqliteStatement>();
 
   constructor(
     readonly database: SharedCommitClient,
@@ -110,6 +120,7 @@ class SharedCommitDriver implements Driver {
   async releaseConnection(): Promise<void> {}
   async destroy(): Promise<void> {
     await this.commitShared();
+    this.#prepared.clear();
     this.database.close();
   }
 
@@ -238,8 +249,19 @@ class SharedCommitDriver implements Driver {
     return false;
   }
 
+  #prepare(sql: string): SqliteStatement {
+    let statement = this.#prepared.get(sql);
+    if (statement === undefined) {
+      statement = this.database.prepare(sql);
+      // The oldest goes first: the hot statements are prepared again at once if ever pushed out.
+      if (this.#prepared.size >= PREPARED_KEPT) this.#prepared.delete(this.#prepared.keys().next().value as string);
+      this.#prepared.set(sql, statement);
+    }
+    return statement;
+  }
+
   #run<R>(query: CompiledQuery): QueryResult<R> {
-    const statement = this.database.prepare(query.sql);
+    const statement = this.#prepare(query.sql);
     const parameters = query.parameters as unknown[];
     if (statement.reader) return { rows: statement.all(parameters) as R[] };
     const { changes, lastInsertRowid } = statement.run(parameters);

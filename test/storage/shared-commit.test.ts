@@ -23,6 +23,8 @@ type Log = string[];
 interface Opened {
   db: Kysely<Schema>;
   log: Log;
+  /** Each SQL text the dialect prepared, as often as it prepared it. */
+  prepared: string[];
   /** The raw database, for reading what is really committed. */
   raw: Database.Database;
   /** Makes the next exec of `sql` throw (after running it, if `after`). */
@@ -39,8 +41,12 @@ async function opened(options: { file?: string; busyTimeoutMs?: number } = {}): 
   const raw = new Database(file);
   const log: Log = [];
   const failures = new Map<string, { after: boolean }>();
+  const prepared: string[] = [];
   const client: SqliteClient = {
-    prepare: (text) => raw.prepare(text) as never,
+    prepare: (text) => {
+      prepared.push(text);
+      return raw.prepare(text) as never;
+    },
     close: () => raw.close(),
     exec(text) {
       const failure = failures.get(text);
@@ -61,7 +67,8 @@ async function opened(options: { file?: string; busyTimeoutMs?: number } = {}): 
     raw.exec(`CREATE TABLE traps (id integer PRIMARY KEY); CREATE TRIGGER trapped BEFORE INSERT ON traps BEGIN SELECT RAISE(ROLLBACK, 'gave up'); END`);
   }
   log.length = 0;
-  return { db, log, raw, failNext: (text, how = {}) => failures.set(text, { after: how.after ?? false }) };
+  prepared.length = 0;
+  return { db, log, prepared, raw, failNext: (text, how = {}) => failures.set(text, { after: how.after ?? false }) };
 }
 
 function scratch(): string {
@@ -96,6 +103,17 @@ describe('shared commits on SQLite', () => {
     // A write sent later is in a transaction of its own.
     await db.insertInto('items').values({ name: 'i' }).execute();
     expect(log.slice(-2)).toEqual(['BEGIN IMMEDIATE', 'COMMIT']);
+    await db.destroy();
+  });
+
+  it('prepares each SQL text once, and its kept statement sees a column added since', async () => {
+    const { db, prepared, raw } = await opened();
+    for (const name of ['a', 'b', 'c']) await db.insertInto('items').values({ name }).execute();
+    const all = () => db.selectFrom('items').selectAll().where('name', '=', 'a').execute();
+    expect(await all()).toEqual([{ id: 1, name: 'a' }]);
+    raw.exec("ALTER TABLE items ADD COLUMN colour text NOT NULL DEFAULT 'red'");
+    expect(await all()).toEqual([{ id: 1, name: 'a', colour: 'red' }]);
+    expect(prepared).toHaveLength(2);
     await db.destroy();
   });
 
