@@ -5,7 +5,7 @@
  * waiting on a lock does the first commit or roll back. Only a server has two sessions to
  * interleave; SQLite and D1 run one writer at a time.
  */
-import { Kysely } from 'kysely';
+import { Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../core/store/store.ts';
@@ -28,7 +28,7 @@ async function heldTransaction(address: string) {
   await client.connect();
   await client.query('BEGIN');
   const pool: PgPoolLike = { connect: async () => ({ query: (sql, parameters) => client.query(sql, parameters), release() {} }), end: async () => {} };
-  const store = createKyselyStore(new Kysely<Database>({ dialect: createPostgresDialect(pool) }), 'postgres');
+  const store = createKyselyStore(new Kysely<Database>({ dialect: createPostgresDialect(pool) }), 'postgres', undefined, { compactOnOpen: false });
   return {
     store,
     /** Runs the transaction's deferred triggers now, as its commit would (event ids taken), without committing. */
@@ -204,6 +204,24 @@ export function postgresInterleavings(admin: pg.Pool, createDatabase: () => Prom
       const retained = events.filter((event) => event.kind === 'attempt.retained').map((event) => event.agentId);
       expect(retained).toEqual([first!.id, later!.id]);
       expect((await store.eventIds()).settled).toBe(ids.at(-1));
+    });
+
+    it('compacts, once it opens, the shares an instance left pending when it died before compacting', async () => {
+      const [agent] = await registeredAgents(store, 1);
+      for (let i = 0; i < 3; i++) await store.retainAttempt(newAttempt(agent!, { date: DAY_1 }), 10);
+      // Closed at once, as a `kill -9` would stop it: its compaction, a second after the writes, never runs.
+      await store.close();
+      const db = new Kysely<Database>({ dialect: createPostgresDialect(new pg.Pool({ connectionString: database.address, max: 1 })) });
+      const pending = async () => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM league_totals_pending`.execute(db)).rows[0]!.n);
+      expect(await pending()).toBeGreaterThan(0);
+      store = await openStore(createPostgresDialect(new pg.Pool({ connectionString: database.address, max: 4 })), 'postgres');
+      for (let tries = 0; (await pending()) > 0; tries++) {
+        if (tries > 100) throw new Error('the shares were still pending 5 s after the store opened');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await db.destroy();
+      expect(await store.totals()).toMatchObject({ agents: 1, attempts: 3 });
+      expect(await store.dayCounts(DAY_1)).toMatchObject({ fieldSize: 1, attemptCount: 3 });
     });
 
     it('tells a join that waited on a held one the membership it made', async () => {
