@@ -9,7 +9,7 @@ import type { ArrivalsTable, ArrivalTotalsTable } from './arrival/tables.ts';
 import type { IdempotencyRecordsTable, RateLimitHitsTable } from './http/tables.ts';
 import type { A2aTasksTable } from './a2a/tables.ts';
 import type { EventsTable } from './events/tables.ts';
-import type { AttemptsTable, DayBestsTable, DayCountsTable, LeagueEntrantsTable, LeagueTotalsTable, SeasonTotalsTable } from './league/tables.ts';
+import type { AttemptsTable, DayBestsTable, DayCountsTable, LeagueBoardsTable, LeagueEntrantsTable, LeagueTotalsTable, SeasonTotalsTable } from './league/tables.ts';
 import type { ProposalReviewsTable, ProposalRevisionsTable, ProposalsTable, ProposalStatusLogTable, RulesTotalsTable } from './rules/tables.ts';
 import type { ClubhouseMembersTable, ClubhouseRepliesTable, ClubhouseTopicsTable, ClubhouseTotalsTable } from './social/tables.ts';
 
@@ -21,6 +21,7 @@ export interface Database {
   season_totals: SeasonTotalsTable;
   league_totals: LeagueTotalsTable;
   league_entrants: LeagueEntrantsTable;
+  league_boards: LeagueBoardsTable;
   idempotency_records: IdempotencyRecordsTable;
   clubhouse_members: ClubhouseMembersTable;
   clubhouse_topics: ClubhouseTopicsTable;

@@ -1,6 +1,7 @@
 /**
  * An attempt's export line, spliced from its stored text rather than parsed and serialised again:
  * the same bytes as `JSON.stringify(publicAttempt(attempt, arena))`, at a fraction of the cost.
+ * A result not stored is played again first (core/league/attempt-results.ts), as that text.
  *
  * It holds because the stored result and declaration are JSON.stringify's own output
  * (storage/league/rows.ts), which JSON.parse then JSON.stringify gives back byte for byte. The

@@ -15,6 +15,7 @@ import { publicProposal } from '../rules/present.ts';
 import { objectMessages } from '../schema/object-messages.ts';
 import { publicReply, publicTopic } from '../social/present.ts';
 import { isUtcDate, utcDate } from '../time/utc-day.ts';
+import { withResultText } from '../league/attempt-results.ts';
 import { attemptLines } from './attempt-line.ts';
 import { CSV_LINE_END, csvRow } from './csv.ts';
 import { datasetDescription, DatasetDescriptionSchema, ATTEMPT_COLUMNS, EXPORT_FORMAT } from './dataset.ts';
@@ -71,6 +72,11 @@ async function attemptsExport(arena: ArenaContext, request: Request, connection:
   const day = date === undefined ? undefined : readableDay(arena, date, 'attempts');
   const filter = day === undefined ? {} : { date: day };
   const list = (after: string | undefined) => arena.store.listStoredAttempts(filter, { limit: EXPORT_PAGE, after });
+  // NDJSON sends each result: those not stored are played again; CSV sends none.
+  const listWhole = async (after: string | undefined) => {
+    const page = await list(after);
+    return { ...page, items: await withResultText(arena, page.items) };
+  };
   const header = type === CSV ? [`${csvRow(ATTEMPT_COLUMNS)}${CSV_LINE_END}`] : [];
   // A day that is over changes no more: its export is the same bytes each time, so it can be tagged and kept.
   const closed = day !== undefined && day < utcDate(arena.now());
@@ -79,7 +85,7 @@ async function attemptsExport(arena: ArenaContext, request: Request, connection:
     return new Response(null, { status: 304, headers: { etag: tag, 'cache-control': `public, max-age=${CACHE.permanent.maxAge * 24}`, vary: 'Accept' } });
   }
   const lines = (options: PagedLinesOptions) =>
-    type === CSV ? pagedLines(list, attemptRow, { ...options, ending: CSV_LINE_END }) : pagedLines(list, attemptLines(arena), options);
+    type === CSV ? pagedLines(list, attemptRow, { ...options, ending: CSV_LINE_END }) : pagedLines(listWhole, attemptLines(arena), options);
   const response = exportResponse(arena, { request, connection }, (options) => prepend(header, lines(options)), type, tag);
   // NDJSON or CSV, by Accept: a cache keeps the two apart.
   response.headers.set('vary', 'Accept');

@@ -1,7 +1,8 @@
 import type { ArenaContext } from '../context.ts';
 import { HttpError } from '../http/problem.ts';
 import { agentCandidate, registerAgent } from '../agents/registration.ts';
-import { MAXIMUM_ATTEMPTS_PER_AGENT, scoredAttempt } from './attempts.ts';
+import { MAXIMUM_ATTEMPTS_PER_AGENT, retainable, scoredAttempt } from './attempts.ts';
+import { withResult } from './attempt-results.ts';
 import { leagueSetting } from './challenge.ts';
 import { firstKey } from '../agents/keys.ts';
 import { currentKey, KEY_RECOVERY } from '../agents/issued-key.ts';
@@ -29,6 +30,7 @@ export async function join(arena: ArenaContext, body: JoinBody, requestDigest?: 
   const issued = currentKey(arena, registration, key, `Keep this key private: send it only as \`Authorization: Bearer <key>\` to this arena. ${KEY_RECOVERY}`);
   // A retried join speaks with the agent and declaration stored at the first one.
   const joinAttempt = agent.id === candidate.id ? attempt : (await scoredAttempt(arena, agent, 'join', setting, body.actions)).attempt;
+  await retainable(arena, setting);
   const retained = await arena.store.retainJoinAttempt({ ...joinAttempt, requestDigest }, MAXIMUM_ATTEMPTS_PER_AGENT);
   if ('limitReached' in retained) throw attemptLimit(setting.date);
   // A retried join answers with the first join's attempt, perhaps of an earlier day: what is
@@ -38,7 +40,7 @@ export async function join(arena: ArenaContext, body: JoinBody, requestDigest?: 
     ...issued,
     created,
     agent: publicAgent(agent),
-    attempt: publicAttempt(retained.attempt, arena),
+    attempt: publicAttempt(await withResult(arena, retained.attempt), arena),
     remainingAttempts: MAXIMUM_ATTEMPTS_PER_AGENT - today.items.length,
   };
 }

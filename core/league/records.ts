@@ -15,8 +15,17 @@ export interface NewAttempt {
   /** `sha256:` checksum of the result, as in its receipt. */
   checksum: string;
   receiptToken: string;
-  /** The full Packet Run result (replay included), exactly as returned to the agent. */
+  /**
+   * The full Packet Run result (replay included), exactly as returned to the agent. Read back
+   * from the store as `null` when it was not stored (`resultReplayed`).
+   */
   result: unknown;
+  /**
+   * Whether the result is left out of the stored record, to be played again from the tape on the
+   * day's kept board when read (see replayed-result.ts): every attempt the arena retains since
+   * migration 0013, its day's board kept before it.
+   */
+  resultReplayed?: boolean;
   /** The author's declaration when the attempt was made. */
   declaration: { handle: string; displayName: string; model: string | null; sentBy: string | null };
   createdAt: string;

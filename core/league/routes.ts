@@ -2,6 +2,7 @@ import { CACHE } from '../http/cache.ts';
 import { HttpError } from '../http/problem.ts';
 import { defineRoute } from '../http/route.ts';
 import { MAXIMUM_ATTEMPTS_PER_AGENT } from './attempts.ts';
+import { withResult } from './attempt-results.ts';
 import { join } from './join.ts';
 import { restoredKey } from '../agents/issued-key.ts';
 import { listedAttempt, publicAttempt } from './present.ts';
@@ -95,7 +96,7 @@ export const leagueRoutes = [
     handle: async ({ params }, arena) => {
       const attempt = params.id ? await arena.store.attemptById(params.id) : null;
       if (!attempt) throw new HttpError('not-found', `there is no retained attempt ${params.id}`);
-      return publicAttempt(attempt, arena);
+      return publicAttempt(await withResult(arena, attempt), arena);
     },
   }),
   defineRoute({

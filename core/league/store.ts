@@ -25,6 +25,7 @@ export interface LeagueStore {
    * (the one just retained, or the existing one). At most one join attempt per agent, ever.
    */
   retainJoinAttempt(attempt: NewAttempt & RequestKeyed, limit: number): Promise<{ attempt: AttemptRecord } | { limitReached: true }>;
+  /** An attempt as stored: its `result` null where it is played again (`resultReplayed`). */
   attemptById(id: string): Promise<AttemptRecord | null>;
   /** The attempt holding the Idempotency-Key with `keyDigest` (see `KeyHolding`), and the digest of the request that retained it. */
   attemptHoldingKey(keyDigest: string): Promise<{ attempt: AttemptRecord; requestDigest: string | null } | null>;
@@ -32,8 +33,16 @@ export interface LeagueStore {
   attemptByRequest(requestDigest: string): Promise<AttemptRecord | null>;
   /** Newest first (`createdAt` then `id`, both descending), filtered by date and/or agent; each without its result, which no listing sends. */
   listAttempts(filter: { date?: string; agentId?: string }, page: Page): Promise<{ items: ListedAttempt[]; next: string | null }>;
-  /** The same listing, each attempt as stored (its result and declaration unparsed): what an export splices. */
+  /** The same listing, each attempt as stored (its result and declaration unparsed, its result `''` where played again): what an export splices. */
   listStoredAttempts(filter: { date?: string; agentId?: string }, page: Page): Promise<{ items: StoredAttempt[]; next: string | null }>;
+
+  /**
+   * Keeps `board` (its JSON text) as the board of `date`, unless a board is kept for that date
+   * already, and returns the text kept: the first board kept for a day stays.
+   */
+  keepDayBoard(date: string, board: string): Promise<string>;
+  /** The board kept for `date` (JSON text), or null. */
+  dayBoard(date: string): Promise<string | null>;
 
   /** Counts for one UTC day, maintained as attempts are retained: no scan at read time. */
   dayCounts(date: string): Promise<DayCounts>;

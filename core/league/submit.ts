@@ -3,7 +3,8 @@ import type { Direction } from '../games/packet-run/actions.ts';
 import type { AgentRecord } from '../agents/records.ts';
 import { KeyHeld, type HeldBy } from '../http/idempotency.ts';
 import type { KeyHolding } from '../store/request-keyed.ts';
-import { MAXIMUM_ATTEMPTS_PER_AGENT, scoredAttempt } from './attempts.ts';
+import { MAXIMUM_ATTEMPTS_PER_AGENT, retainable, scoredAttempt } from './attempts.ts';
+import { withResult } from './attempt-results.ts';
 import { leagueSetting } from './challenge.ts';
 import { attemptLimit } from './join.ts';
 import { publicAttempt } from './present.ts';
@@ -18,22 +19,23 @@ import type { AttemptRecord } from './records.ts';
 export async function submitAttempt(arena: ArenaContext, agent: AgentRecord, body: { challengeToken: string; actions: Direction[] }, requestDigest?: string, key?: KeyHolding) {
   const setting = await leagueSetting(arena, body.challengeToken);
   const { attempt } = await scoredAttempt(arena, agent, 'submit', setting, body.actions);
+  await retainable(arena, setting);
   const retained = await arena.store.retainAttempt({ ...attempt, requestDigest, key }, MAXIMUM_ATTEMPTS_PER_AGENT);
   if ('limitReached' in retained) throw attemptLimit(setting.date);
   if ('keyHeld' in retained) {
     const held = retained.keyHeld;
-    throw new KeyHeld(held === 'record' ? undefined : { sameRequest: held.sameRequest, answer: submitted(arena, held.attempt) });
+    throw new KeyHeld(held === 'record' ? undefined : { sameRequest: held.sameRequest, answer: await submitted(arena, held.attempt) });
   }
-  return submitted(arena, retained.attempt);
+  return await submitted(arena, retained.attempt);
 }
 
 /**
  * The answer to the submit that retained `attempt`: a replay makes it again from the attempt
  * (see `submitRecorded`), so it is a function of the attempt alone.
  */
-function submitted(arena: ArenaContext, attempt: AttemptRecord) {
+async function submitted(arena: ArenaContext, attempt: AttemptRecord) {
   return {
-    attempt: publicAttempt(attempt, arena),
+    attempt: publicAttempt(await withResult(arena, attempt), arena),
     remainingAttempts: MAXIMUM_ATTEMPTS_PER_AGENT - attempt.number,
   };
 }
@@ -41,11 +43,11 @@ function submitted(arena: ArenaContext, attempt: AttemptRecord) {
 /** The attempt holding the Idempotency-Key with `keyDigest`, as its submit's answer, and whether the request with `requestDigest` retained it. */
 export async function submitHoldingKey(arena: ArenaContext, keyDigest: string, requestDigest: string): Promise<HeldBy | undefined> {
   const held = await arena.store.attemptHoldingKey(keyDigest);
-  return held ? { sameRequest: held.requestDigest === requestDigest, answer: submitted(arena, held.attempt) } : undefined;
+  return held ? { sameRequest: held.requestDigest === requestDigest, answer: await submitted(arena, held.attempt) } : undefined;
 }
 
 /** The answer of the submit request with `requestDigest`, made again from the attempt it retained. */
 export async function submitRecorded(arena: ArenaContext, requestDigest: string) {
   const attempt = await arena.store.attemptByRequest(requestDigest);
-  return attempt ? submitted(arena, attempt) : undefined;
+  return attempt ? await submitted(arena, attempt) : undefined;
 }

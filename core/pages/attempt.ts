@@ -1,7 +1,8 @@
 import type { ArenaContext } from '../context.ts';
-import { dailyBoard } from '../games/packet-run/daily-board.ts';
 import { HttpError } from '../http/problem.ts';
 import { defineRoute } from '../http/route.ts';
+import { withResult } from '../league/attempt-results.ts';
+import { boardOfDay } from '../league/boards.ts';
 import type { AttemptRecord } from '../league/records.ts';
 import { boardSvg, centreOf } from './board-svg.ts';
 import { escapeHtml, htmlPage } from './html.ts';
@@ -64,10 +65,11 @@ const REPLAY_VIEWER = `(() => {
 
 /** `/league/attempts/{id}`: one retained attempt, its board and path, its replay step by step, its score and receipt. */
 async function attemptPage(arena: ArenaContext, id: string, base: string): Promise<Response> {
-  const attempt = await arena.store.attemptById(id);
-  if (!attempt) throw new HttpError('not-found', `there is no retained attempt ${id}`);
+  const stored = await arena.store.attemptById(id);
+  if (!stored) throw new HttpError('not-found', `there is no retained attempt ${id}`);
+  const attempt = await withResult(arena, stored);
   const result = attempt.result as StoredResult;
-  const board = dailyBoard(arena.secret, attempt.date);
+  const board = await boardOfDay(arena, attempt.date);
   const start = result.replay[0]?.from ?? board.start;
   const path = [start, ...result.replay.map((frame) => frame.to)];
   const who = attempt.declaration.displayName;

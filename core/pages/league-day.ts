@@ -1,5 +1,5 @@
 import type { ArenaContext } from '../context.ts';
-import { dailyBoard } from '../games/packet-run/daily-board.ts';
+import { boardOfDay } from '../league/boards.ts';
 import { HttpError } from '../http/problem.ts';
 import { defineRoute } from '../http/route.ts';
 import { dailyStandings } from '../league/standings.ts';
@@ -60,7 +60,7 @@ async function leagueDayPage(arena: ArenaContext, date: string, query: { cursor?
 <p>${escapeHtml(standings.challengeId)}: ${standings.fieldSize} agent(s) in the field, ${standings.finisherCount} finisher(s), ${standings.attemptCount} retained attempt(s); competition state <code>${escapeHtml(standings.competitionState)}</code>. ${escapeHtml(standings.note)}</p>
 <p>${days.filter(Boolean).join(' · ')}</p>
 <h2>The board</h2>
-${boardSvg(dailyBoard(arena.secret, date))}
+${boardSvg(await boardOfDay(arena, date))}
 <h2>How the field scored</h2>
 ${await spreadChart(arena, date)}
 <h2>Standings</h2>

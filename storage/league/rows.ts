@@ -40,7 +40,7 @@ export function attemptColumns(attempt: NewAttempt & RequestKeyed & { key?: KeyH
     benchmark: attempt.benchmark,
     checksum: attempt.checksum,
     receipt_token: attempt.receiptToken,
-    result: JSON.stringify(attempt.result),
+    result: attempt.resultReplayed ? '' : JSON.stringify(attempt.result),
     declaration: JSON.stringify(attempt.declaration),
     created_at: attempt.createdAt,
     request_digest: attempt.requestDigest ?? null,
@@ -97,7 +97,7 @@ export function toListedAttempt(row: ListedAttemptRow): ListedAttempt {
 export function toAttempt(row: Selectable<AttemptsTable>): AttemptRecord {
   const { resultJson, declarationJson, createdAt, ...fields } = toStoredAttempt(row);
   // In the record's own order: some answers are the record's fields as they come.
-  return { ...fields, result: JSON.parse(resultJson), declaration: JSON.parse(declarationJson), createdAt };
+  return { ...fields, result: resultJson === '' ? null : JSON.parse(resultJson), declaration: JSON.parse(declarationJson), createdAt };
 }
 
 export function toStoredAttempt(row: ListedAttemptRow & Pick<Selectable<AttemptsTable>, 'result'>): StoredAttempt {

@@ -17,6 +17,11 @@ import { LISTED_ATTEMPT_COLUMNS, STORED_ATTEMPT_COLUMNS, toAttempt, toListedAtte
 import type { AttemptsTable } from './tables.ts';
 import { writtenByRequest } from '../shared/written-by-request.ts';
 
+async function dayBoard(db: Kysely<Database>, date: string): Promise<string | null> {
+  const row = await db.selectFrom('league_boards').select('board').where('date', '=', date).executeTakeFirst();
+  return row?.board ?? null;
+}
+
 /** The league's part of the store, bound to the database. */
 export function leagueStore(db: Kysely<Database>, family: DialectFamily): LeagueStore {
   const retainAttempt = attemptRetainer(db, family);
@@ -38,6 +43,16 @@ export function leagueStore(db: Kysely<Database>, family: DialectFamily): League
     },
     listAttempts: (filter, page) => listAttempts(db, filter, page, LISTED_ATTEMPT_COLUMNS, toListedAttempt),
     listStoredAttempts: (filter, page) => listAttempts(db, filter, page, STORED_ATTEMPT_COLUMNS, toStoredAttempt),
+
+    async keepDayBoard(date, board) {
+      await db
+        .insertInto('league_boards')
+        .values({ date, board })
+        .onConflict((conflict) => conflict.column('date').doNothing())
+        .execute();
+      return (await dayBoard(db, date))!;
+    },
+    dayBoard: (date) => dayBoard(db, date),
 
     dayCounts: (date) => dayCounts(db, date),
     dailyStandings: (date, page) => dailyStandings(db, date, page),

@@ -15,7 +15,7 @@ export interface AttemptsTable {
   benchmark: string | null;
   checksum: string;
   receipt_token: string;
-  /** JSON text. */
+  /** JSON text, or `''` where the result is played again from the day's board (migration 0013). */
   result: string;
   /** JSON text. */
   declaration: string;
@@ -65,4 +65,11 @@ export interface LeagueTotalsTable {
 export interface LeagueEntrantsTable {
   id: number;
   entrants: number;
+}
+
+/** Each league day's board, kept before the day's first attempt (migration 0013). */
+export interface LeagueBoardsTable {
+  date: string;
+  /** The board as JSON text. */
+  board: string;
 }

@@ -16,6 +16,7 @@ import * as a2aKeepsNothing from './0009-a2a-keeps-nothing.ts';
 import * as keyLifecycle from './0010-key-lifecycle.ts';
 import * as noHotRows from './0011-no-hot-rows.ts';
 import * as keysInAttempts from './0012-keys-in-attempts.ts';
+import * as resultsReplayed from './0013-results-replayed.ts';
 
 interface FamilyMigration {
   up(db: Kysely<any>, family: DialectFamily): Promise<void>;
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, FamilyMigration> = {
   '0010-key-lifecycle': keyLifecycle,
   '0011-no-hot-rows': noHotRows,
   '0012-keys-in-attempts': keysInAttempts,
+  '0013-results-replayed': resultsReplayed,
 };
 
 /** A `MigrationProvider` with every migration bound to the dialect family. */

@@ -102,8 +102,8 @@ describe('an attempt retained before records stopped holding request origins', (
     );
     expect(joined.status).toBe(200);
     const { number: _, ...stored } = (await store.attemptById(joined.body.attempt.id))!;
-    const result = stored.result as { receipt: { jwks: string } };
-    // As an earlier version kept it: the Host of whoever submitted.
+    const result = joined.body.attempt.result as { receipt: { jwks: string } };
+    // As an earlier version kept it, its result stored: the Host of whoever submitted.
     const legacy = {
       ...stored,
       id: 'att_legacyhostinrecord',

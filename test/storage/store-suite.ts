@@ -14,6 +14,7 @@ import { attemptCases } from './cases/attempts.ts';
 import { attemptKeyCases } from './cases/attempt-keys.ts';
 import { clubhouseCases } from './cases/clubhouse.ts';
 import { concurrencyCases } from './cases/concurrency.ts';
+import { dayBoardCases } from './cases/day-boards.ts';
 import { eventCases } from './cases/events.ts';
 import { figureCases } from './cases/figures.ts';
 import { idempotencyCases } from './cases/idempotency.ts';
@@ -74,6 +75,7 @@ export function storeSuite(name: string, dialect: DialectUnderTest): void {
       agentCases(context);
       attemptCases(context);
       attemptKeyCases(context);
+      dayBoardCases(context);
       listingCases(context);
       figureCases(context);
       idempotencyCases(context);

@@ -4,7 +4,7 @@ import { idempotencyKeyDigest, requestDigestOf } from '../../../core/http/idempo
 import type { AgentRecord } from '../../../core/agents/records.ts';
 import type { AttemptRecord } from '../../../core/league/records.ts';
 import type { SuiteContext } from '../store-suite.ts';
-import { at, DAY_1, DAY_2, newAgent, newAttempt, recordOf, registeredOf, retainedOf } from '../../support/fixtures/store-records.ts';
+import { at, DAY_1, DAY_2, newAgent, newAttempt, recordOf, registeredOf, replayedAttempt, retainedOf, storedOf } from '../../support/fixtures/store-records.ts';
 import { newArrival, newProposal, newReply, newRevision, newTopic } from '../../support/fixtures/social-records.ts';
 import { publicOf } from './arrivals.ts';
 import { schemaOf } from '../templates.ts';
@@ -25,6 +25,7 @@ const MIGRATIONS = [
   '0010-key-lifecycle',
   '0011-no-hot-rows',
   '0012-keys-in-attempts',
+  '0013-results-replayed',
 ];
 
 /** The migrations from `first` on, in order. */
@@ -145,7 +146,7 @@ export function lifecycleCases(context: SuiteContext): void {
     });
 
     it('moves a database the previous release wrote to 0012: a retry of its submit finds that attempt, which holds no key', async () => {
-      expect(await undoLatest(1)).toEqual(['0012-keys-in-attempts']);
+      expect(await undoLatest(2)).toEqual(['0013-results-replayed', '0012-keys-in-attempts']);
       const agent = newAgent();
       await context.store.registerAgent(agent);
       // The previous release's submit: a claim left in flight, and the attempt with its request digest.
@@ -158,7 +159,7 @@ export function lifecycleCases(context: SuiteContext): void {
         .insertInto('attempts')
         .values({ ...columns, number: 1 })
         .execute();
-      expect(await context.opened.migrate()).toEqual(['0012-keys-in-attempts']);
+      expect(await context.opened.migrate()).toEqual(['0012-keys-in-attempts', '0013-results-replayed']);
 
       const { requestDigest: __, ...stored } = old;
       const retry = { ...newAttempt(agent), requestDigest: old.requestDigest, key: { keyDigest, fingerprint: claim.fingerprint, now: 2 } };
@@ -168,6 +169,33 @@ export function lifecycleCases(context: SuiteContext): void {
       const { key: ___, requestDigest: ____, ...sent } = next;
       expect(await context.store.retainAttempt(next, 10)).toEqual({ attempt: retainedOf(sent, 2) });
       expect(await context.store.attemptHoldingKey('d'.repeat(64))).toEqual({ attempt: retainedOf(sent, 2), requestDigest: 'e'.repeat(64) });
+      expect(await context.store.totals()).toEqual({ agents: 1, entrants: 1, attempts: 2 });
+    });
+
+    it('moves a database the previous release wrote to 0013: its results stay stored, later ones are played again; undone, each is stored again', async () => {
+      const agent = newAgent();
+      await context.store.registerAgent(agent);
+      expect(await undoLatest(1)).toEqual(['0013-results-replayed']);
+      const old = replayedAttempt(agent, DAY_1);
+      // The previous release stores every result.
+      const { resultReplayed: _, ...stored } = old.attempt;
+      await context.store.retainAttempt(stored, 10);
+      expect(await context.opened.migrate()).toEqual(['0013-results-replayed']);
+      expect(await context.store.attemptById(stored.id)).toEqual(retainedOf(stored, 1));
+
+      const later = replayedAttempt(agent, DAY_2);
+      await context.store.keepDayBoard(DAY_2, JSON.stringify(later.board));
+      await context.store.retainAttempt(later.attempt, 10);
+      expect(await context.store.attemptById(later.attempt.id)).toEqual(storedOf(later.attempt, 1));
+
+      expect(await undoLatest(1)).toEqual(['0013-results-replayed']);
+      const rows = await context.opened.db.selectFrom('attempts').select(['id', 'result']).orderBy('id').execute();
+      expect(rows).toEqual([
+        { id: stored.id, result: JSON.stringify(stored.result) },
+        { id: later.attempt.id, result: JSON.stringify(later.attempt.result) },
+      ]);
+      expect((await context.opened.db.introspection.getTables()).map((table) => table.name)).not.toContain('league_boards');
+      expect(await context.opened.migrate()).toEqual(['0013-results-replayed']);
       expect(await context.store.totals()).toEqual({ agents: 1, entrants: 1, attempts: 2 });
     });
 
