@@ -3,6 +3,7 @@ import type { BenchCase } from './case.ts';
 import { credentialScanCase } from './cases/credential-scan.ts';
 import { eventDeliveryCase } from './cases/event-delivery.ts';
 import { exportAtScaleCase } from './cases/export-at-scale.ts';
+import { exportReplayedCase } from './cases/export-replayed.ts';
 import { httpForgePlayNodeCase } from './cases/http-forge-play-node.ts';
 import { httpPlayBunCase, httpPlayDenoCase, httpPlayNodeCase } from './cases/http-play.ts';
 import { httpTriadChainNodeCase } from './cases/http-triad-chain-node.ts';
@@ -44,6 +45,7 @@ const CASES: readonly BenchCase[] = [
   leagueClusterSubmitsCase,
   leagueReadsAtScaleCase,
   exportAtScaleCase,
+  exportReplayedCase,
   eventDeliveryCase,
   streamsAtScaleCase,
   slowStreamsCase,
