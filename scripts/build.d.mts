@@ -13,3 +13,5 @@ export declare function isStale(parts?: readonly Part[]): Promise<boolean>;
 export declare const EXTERNAL: readonly string[];
 /** The development dependencies a build of the servers runs. */
 export declare const BUILD_TOOLS: readonly string[];
+/** Bundles servers as the operator's are (`entryPoints`: name to source path) into `outdir`, with `esbuild` (the module). */
+export declare function bundleServers(esbuild: typeof import('esbuild'), entryPoints: Record<string, string>, outdir: string): Promise<void>;

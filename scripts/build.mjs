@@ -105,9 +105,14 @@ async function buildPackage(esbuild, outdir) {
 }
 
 /** The operator's servers: each one module with its pure-JavaScript dependencies inside. */
-async function buildServers(esbuild, outdir) {
+function buildServers(esbuild, outdir) {
+  return bundleServers(esbuild, Object.fromEntries(Object.entries(SERVERS).map(([name, source]) => [name, `${root}${source}`])), outdir);
+}
+
+/** Bundles servers as the operator's are (`entryPoints`: name to source path), into `outdir`: the bench builds its own bounds so. */
+export async function bundleServers(esbuild, entryPoints, outdir) {
   await esbuild.build({
-    entryPoints: Object.fromEntries(Object.entries(SERVERS).map(([name, source]) => [name, `${root}${source}`])),
+    entryPoints,
     outdir,
     bundle: true,
     format: 'esm',

@@ -54,7 +54,12 @@ that text). Both exports are the same bytes.`,
       const league = await call('/api/league');
       const tapes = tapePool(AGENTS * SUBMITS_PER_AGENT, 0xe4907);
       for (let agent = 0; agent < AGENTS; agent++) {
-        const joined = await call('/api/league/join', { challengeToken: league.challengeToken, actions: finishingTape(league.board), registrationNonce: freshNonce(), agent: { handle: `bench-${agent}`, model: 'bench-model-1' } });
+        const joined = await call('/api/league/join', {
+          challengeToken: league.challengeToken,
+          actions: finishingTape(league.board),
+          registrationNonce: freshNonce(),
+          agent: { handle: `bench-${agent}`, model: 'bench-model-1' },
+        });
         for (let i = 0; i < SUBMITS_PER_AGENT; i++) {
           await call('/api/league/submit', { challengeToken: league.challengeToken, actions: tapes[agent * SUBMITS_PER_AGENT + i]!.join('') }, joined.apiKey);
         }

@@ -1,9 +1,12 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import pg from 'pg';
+import { DATABASE_FILE } from '../../adapters/local/open-store.ts';
+import { bundleServers } from '../../scripts/build.mjs';
 import { MAXIMUM_ATTEMPTS_PER_AGENT } from '../../core/league/attempts.ts';
 import { encodeBase64Url, randomSeed } from '../../core/index.ts';
 import { compared, medianRow, type BenchCase, type Row } from '../case.ts';
@@ -31,10 +34,14 @@ const JOINS_IN_FLIGHT = 8;
 
 const ARENA = ['scripts/run-built.mjs', 'node'];
 const MINIMAL = ['--import', 'tsx', 'bench/servers/minimal-submit.ts'];
+/** The bound's source, bundled as the arena's own server is (scripts/build.mjs) before it starts. */
+const UNWRITTEN_SOURCE = 'bench/servers/arena-unwritten.ts';
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** Hundreds of joins from one address: the hourly budget of anonymous writes is not measured here. */
 const OPEN_WRITES = { ARENA_ANONYMOUS_WRITES_PER_HOUR: '0' };
 
-const SIDES = ['arena', 'minimal'] as const;
+/** `unwritten`, on SQLite alone: the arena with its submit's write left out (bench/servers/arena-unwritten.ts), a bound. */
+const SIDES = ['arena', 'minimal', 'unwritten'] as const;
 type Side = (typeof SIDES)[number];
 
 /** A server under load, and where its CPU goes: its own process, and its database's when that runs apart. */
@@ -55,9 +62,9 @@ interface Pair {
   family: 'SQLite' | 'PostgreSQL';
   what: string;
   league: JoinedLeague;
-  sides: Record<Side, Measured>;
-  /** Attempts each side's database holds for the day, counted by its own figures. */
-  retained: Record<Side, () => Promise<number>>;
+  sides: Record<'arena' | 'minimal', Measured> & { unwritten?: Measured };
+  /** Attempts each side's database holds for the day, counted by its own figures: `unwritten` holds the joins alone. */
+  retained: Record<'arena' | 'minimal', () => Promise<number>> & { unwritten?: () => Promise<number> };
 }
 
 /** The arena's league submit against the least that does the same durable work, on SQLite and PostgreSQL, measured from outside. */
@@ -88,7 +95,11 @@ sides. One run of each side primes it; then ${ROUNDS} rounds run each side once,
 Figures are medians of the ${ROUNDS} runs, ratios medians of the ratios within a round. Every answer must be a
 200, and afterwards each side's own day counts must hold every join and submit, or the case fails.
 One submit was compared first: the same status and length on both, and the minimal submit's receipt
-verifies against the arena's JWKS. A run across 00:00 UTC fails (the day's board changes).`,
+verifies against the arena's JWKS. A run across 00:00 UTC fails (the day's board changes).
+On SQLite a third side is a bound: the arena's Node server on a copy of its database after the
+joins, with its submit's write left out (\`bench/servers/arena-unwritten.ts\`: the store answers
+as if it had retained the attempt). What it costs per submit is what the arena would cost if
+its write were free, beside the minimal submit that writes.`,
   async run() {
     const tapes = tapePool().map((tape) => tape.join(''));
     const keys = { ARENA_SIGNING_KEY: encodeBase64Url(randomSeed()), ARENA_SECRET: encodeBase64Url(randomSeed()) };
@@ -122,16 +133,35 @@ verifies against the arena's JWKS. A run across 00:00 UTC fails (the day's board
 type Start = (name: string, args: readonly string[], env: Record<string, string>) => Promise<ChildServer>;
 
 async function onSqlite(keys: Record<string, string>, folder: string, start: Start): Promise<Pair> {
-  const arena = await start('adapters/node (SQLite)', ARENA, { ...keys, ...OPEN_WRITES });
+  const [arenaDir, unwrittenDir] = [join(folder, 'arena'), join(folder, 'unwritten')];
+  for (const dir of [arenaDir, unwrittenDir]) mkdirSync(dir);
+  const arena = await start('adapters/node (SQLite)', ARENA, { ...keys, ...OPEN_WRITES, ARENA_DATA_DIR: arenaDir });
   const league = await joinAgents(arena.origin, AGENTS, JOINS_IN_FLIGHT);
+  // The bound starts on a copy of the arena's database: the same agents, keys and joins.
+  const joined = new Database(join(arenaDir, DATABASE_FILE), { readonly: true });
+  joined.exec(`VACUUM INTO '${join(unwrittenDir, DATABASE_FILE)}'`);
+  joined.close();
+  // Inside the repository, so the bundle finds better-sqlite3 in node_modules as dist/ does.
+  const built = join(ROOT, 'node_modules', '.cache', 'arena-bench');
+  const esbuild = await import('esbuild');
+  try {
+    await bundleServers(esbuild, { unwritten: join(ROOT, UNWRITTEN_SOURCE) }, built);
+  } finally {
+    await esbuild.stop();
+  }
+  const unwritten = await start('arena, its submits unwritten (SQLite)', [join(built, 'unwritten.js')], { ...keys, ...OPEN_WRITES, ARENA_DATA_DIR: unwrittenDir });
   const path = join(folder, 'minimal-submit.db');
   const minimal = await start('minimal submit (SQLite)', MINIMAL, { ...keys, SEED_FILE: seedFile(folder, 'sqlite', league), MINIMAL_SUBMIT_DB: path });
   return {
     family: 'SQLite',
     what: 'SQLite file (better-sqlite3, WAL)',
     league,
-    sides: { arena: { server: arena, databaseCpu: () => 0 }, minimal: { server: minimal, databaseCpu: () => 0 } },
-    retained: { arena: () => arenaAttemptCount(arena), minimal: async () => sqliteAttemptCount(path, league.date) },
+    sides: { arena: { server: arena, databaseCpu: () => 0 }, minimal: { server: minimal, databaseCpu: () => 0 }, unwritten: { server: unwritten, databaseCpu: () => 0 } },
+    retained: {
+      arena: () => arenaAttemptCount(arena),
+      minimal: async () => sqliteAttemptCount(path, league.date),
+      unwritten: () => arenaAttemptCount(unwritten),
+    },
   };
 }
 
@@ -172,20 +202,24 @@ async function measurePair(pair: Pair, tapes: readonly string[]): Promise<Record
       ...submitOf(league.keys[agent]!, league.challengeToken, tapes[(run * SUBMITS_PER_RUN + i) % tapes.length]!, `bench-${run}-${i}`),
     };
   };
-  const sent: Record<Side, number> = { arena: 0, minimal: 0 };
+  const present = SIDES.filter((side) => sides[side] !== undefined);
+  const sent: Record<Side, number> = { arena: 0, minimal: 0, unwritten: 0 };
   const measured = async (side: Side, run: number) => {
-    const result = await measuredRun(sides[side], requestsOf(run));
+    const result = await measuredRun(sides[side]!, requestsOf(run));
     sent[side] += result.requests;
     return result;
   };
-  for (const side of SIDES) await measured(side, 0);
-  const runs: Record<Side, Run[]> = { arena: [], minimal: [] };
+  for (const side of present) await measured(side, 0);
+  const runs: Record<Side, Run[]> = { arena: [], minimal: [], unwritten: [] };
+  // Each round starts one side further on, and runs them the other way every other round.
   for (let round = 1; round <= ROUNDS; round++) {
-    for (const side of round % 2 === 1 ? SIDES : [...SIDES].reverse()) runs[side].push(await measured(side, round));
+    const turned = [...present.slice(round % present.length), ...present.slice(0, round % present.length)];
+    for (const side of round % 2 === 1 ? turned : turned.reverse()) runs[side].push(await measured(side, round));
   }
-  for (const side of SIDES) {
-    const expected = AGENTS + 1 + sent[side];
-    const retained = await pair.retained[side]();
+  for (const side of present) {
+    // The compared submit reached the arena and the minimal submit; the bound writes no submit.
+    const expected = side === 'unwritten' ? AGENTS : AGENTS + 1 + sent[side];
+    const retained = await pair.retained[side]!();
     if (retained !== expected) throw new Error(`the ${side} side on ${pair.family} counts ${retained} attempts today, not ${expected} (a run across 00:00 UTC splits the days)`);
   }
   return runs;
@@ -210,7 +244,7 @@ async function measuredRun({ server, databaseCpu }: Measured, requestOf: (i: num
 /** The same submit to both sides: a 200 of the same length, the minimal submit's receipt verified by the arena's keys. */
 async function sameAnswer({ sides }: Pair, request: BuiltRequest): Promise<void> {
   const answers = await Promise.all(
-    SIDES.map(async (side) => {
+    (['arena', 'minimal'] as const).map(async (side) => {
       const response = await fetch(sides[side].server.origin + request.path, { method: request.method, headers: request.headers, body: request.body });
       return { status: response.status, text: await response.text() };
     }),
@@ -264,6 +298,10 @@ function rowsOf({ family, what }: Pair, runs: Record<Side, Run[]>): Row[] {
       compared(row('arena', 'CPU per submit in Node alone, PostgreSQL, adapters/node', 'µs', node), row('minimal', 'minimal submit, in Node alone', 'µs', node)),
       compared(row('arena', 'CPU per submit in PostgreSQL alone, adapters/node', 'µs', database), row('minimal', 'minimal submit, in PostgreSQL alone', 'µs', database)),
     );
+  }
+  if (runs.unwritten.length > 0) {
+    const bound = `the arena's Node server, built as dist/server/node.js is, on a copy of its database, its submit's write left out (${UNWRITTEN_SOURCE}); µs: ${list('unwritten', cpu)}`;
+    rows.push(compared(row('unwritten', `CPU per submit, ${counted}, no attempt written (a bound)`, 'µs', cpu, bound), row('minimal', `minimal submit, ${counted}`, 'µs', cpu)));
   }
   rows.push(
     compared(row('arena', `POST submit, ${family}, adapters/node`, 'req/s', rps), row('minimal', `minimal submit, ${family}`, 'req/s', rps)),
