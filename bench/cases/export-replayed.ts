@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -74,7 +74,14 @@ that text). Both exports are the same bytes.`,
       const stored = new Database(storedFile);
       const update = stored.prepare('UPDATE attempts SET result = ? WHERE id = ?');
       stored.transaction(() => results.forEach(([id, result]) => update.run(result, id)))();
+      stored.exec('VACUUM');
       stored.close();
+      // The replayed database as compact as the stored one, for their sizes side by side.
+      const compacted = join(dir, 'replayed-compacted.db');
+      const replayedCopy = new Database(replayedFile);
+      replayedCopy.exec(`VACUUM INTO '${compacted}'`);
+      replayedCopy.close();
+      const megabytes = (file: string) => (statSync(file).size / 1e6).toFixed(2);
       const storedArena = await open(storedFile);
 
       const url = `${BENCH_ORIGIN}/api/exports/attempts?date=${league.challengeDate}`;
@@ -82,7 +89,7 @@ that text). Both exports are the same bytes.`,
       const [replayedText, storedText] = [await exported(arena)(), await exported(storedArena)()];
       if (replayedText !== storedText) throw new Error('the two exports differ');
       const rates = await measureRates({ replayed: awaitedCalls(exported(arena)), stored: awaitedCalls(exported(storedArena)) });
-      const note = `${ids.length} attempts, ${(replayedText.length / 1e6).toFixed(2)} MB an export`;
+      const note = `${ids.length} attempts, ${(replayedText.length / 1e6).toFixed(2)} MB an export; the database file (vacuumed) ${megabytes(compacted)} MB with results played again, ${megabytes(storedFile)} MB with them stored`;
       const storedRow = rateRow('export of a day, results stored (before 0013)', 'exports/s', rates.stored, note);
       return [storedRow, compared(rateRow('export of a day, results played again', 'exports/s', rates.replayed, note), storedRow)];
     } finally {
