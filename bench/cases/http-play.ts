@@ -7,7 +7,7 @@ import { HTTP_LOAD, HTTP_PRIME_SECONDS, prime, runLoad, type LoadResult } from '
 const PLAY_PATH = '/api/games/packet-run/play?actions=UURRUURUURRRDUUR';
 
 /** `arena` runs at `npm start`'s log level (info, a JSON line per request); `quiet` is the same arena at `warn`. */
-const SIDES = ['arena', 'quiet', 'minimal', 'headed', 'hono', 'bare'] as const;
+const SIDES = ['arena', 'quiet', 'minimal', 'headed', 'logged', 'hono', 'bare'] as const;
 type Side = (typeof SIDES)[number];
 /** Each round runs every side once, rotated, so each side holds each position equally often. */
 const ROUNDS = 4;
@@ -35,6 +35,7 @@ const SERVERS: Record<Runtime, Servers> = {
       quiet: 'adapters/node at log level warn',
       minimal: 'minimal node:http',
       headed: 'minimal form with the arena’s headers, node:http',
+      logged: 'minimal form with the arena’s headers and request lines, node:http',
       hono: 'Hono (@hono/node-server)',
       bare: 'bare node:http',
     },
@@ -43,6 +44,7 @@ const SERVERS: Record<Runtime, Servers> = {
       quiet: ['scripts/run-built.mjs', 'node'],
       minimal: ['--import', 'tsx', 'bench/servers/minimal-play.ts'],
       headed: ['--import', 'tsx', 'bench/servers/minimal-play.ts'],
+      logged: ['--import', 'tsx', 'bench/servers/minimal-play.ts'],
       hono: ['--import', 'tsx', 'bench/servers/hono-play.ts'],
       bare: ['--import', 'tsx', 'bench/servers/bare-json.ts'],
     },
@@ -66,6 +68,7 @@ const SERVERS: Record<Runtime, Servers> = {
       quiet: 'adapters/bun at log level warn',
       minimal: 'minimal Bun.serve',
       headed: 'minimal form with the arena’s headers, Bun.serve',
+      logged: 'minimal form with the arena’s headers and request lines, Bun.serve',
       hono: 'Hono on Bun.serve',
       bare: 'bare Bun.serve',
     },
@@ -74,6 +77,7 @@ const SERVERS: Record<Runtime, Servers> = {
       quiet: ['adapters/bun/main.ts'],
       minimal: ['bench/servers/web/minimal-play.ts'],
       headed: ['bench/servers/web/minimal-play.ts'],
+      logged: ['bench/servers/web/minimal-play.ts'],
       hono: ['bench/servers/web/hono-play.ts'],
       bare: ['bench/servers/web/bare-json.ts'],
     },
@@ -94,6 +98,7 @@ const SERVERS: Record<Runtime, Servers> = {
       quiet: 'adapters/deno at log level warn',
       minimal: 'minimal Deno.serve',
       headed: 'minimal form with the arena’s headers, Deno.serve',
+      logged: 'minimal form with the arena’s headers and request lines, Deno.serve',
       hono: 'Hono on Deno.serve',
       bare: 'bare Deno.serve',
     },
@@ -102,6 +107,7 @@ const SERVERS: Record<Runtime, Servers> = {
       quiet: [...DENO_RUN, 'adapters/deno/main.ts'],
       minimal: [...DENO_RUN, 'bench/servers/web/minimal-play.ts'],
       headed: [...DENO_RUN, 'bench/servers/web/minimal-play.ts'],
+      logged: [...DENO_RUN, 'bench/servers/web/minimal-play.ts'],
       hono: [...DENO_RUN, 'bench/servers/web/hono-play.ts'],
       bare: [...DENO_RUN, 'bench/servers/web/bare-json.ts'],
     },
@@ -124,12 +130,16 @@ function httpPlayCase(runtime: Runtime): BenchCase {
     name: `http-play-${runtime}`,
     about: `
 Requests per second, latency and the server's own CPU time per request (user and system time of
-its process, from /proc, over the measured run) of \`GET ${PLAY_PATH}\` on six ${runtime === 'node' ? 'Node' : runtime === 'bun' ? 'Bun' : 'Deno'} servers, each in
+its process, from /proc, over the measured run) of \`GET ${PLAY_PATH}\` on seven ${runtime === 'node' ? 'Node' : runtime === 'bun' ? 'Bun' : 'Deno'} servers, each in
 its own child process, driven by autocannon from the bench process:${about}
 The arena at \`info\` writes its request lines to a pipe the bench reads, as a supervisor or a
 container runtime would; the two arena sides tell what that log costs. The minimal form answers with a content type alone; its variant with the arena's headers gives
 the same answer header for header (but the request id's value and the date), so the two tell
-what the headers the contract requires cost from what the arena's layers cost.
+what the headers the contract requires cost from what the arena's layers cost. A third variant
+also writes, for each answer, the request line the arena writes at \`info\`, as the arena's
+adapters write theirs (a turn's lines in one write to stdout, a pipe the bench reads): the least
+a server sending the contract's headers at the default log level costs, a bound on the arena at
+\`info\` against the minimal form.
 Each is first given ${HTTP_PRIME_SECONDS} s of unmeasured load; then ${ROUNDS} rounds run every side once in rotated
 order (${HTTP_LOAD.connections} connections, no pipelining, ${HTTP_LOAD.durationSeconds} s measured, no warm-up after the priming). Figures are
 medians of each side's runs, ratios the median of the ratios within a round. Every answer of the
@@ -153,8 +163,9 @@ their CPU per request is not.`,
         const jwks = createLocalJWKSet(await (await fetch(`${arena.origin}/.well-known/jwks.json`)).json());
         const minimal = await start('minimal', keys);
         const headed = await start('headed', { ...keys, ANSWER_HEADERS: JSON.stringify(real.headers) });
+        const logged = await start('logged', { ...keys, ANSWER_HEADERS: JSON.stringify(real.headers), REQUEST_LINES: '1' });
         const hono = await start('hono', keys);
-        for (const baseline of [quiet, minimal, headed, hono]) await sameAnswer(baseline.origin + PLAY_PATH, real, jwks);
+        for (const baseline of [quiet, minimal, headed, logged, hono]) await sameAnswer(baseline.origin + PLAY_PATH, real, jwks);
         const headedAnswer = await answerOf(headed.origin + PLAY_PATH);
         if (JSON.stringify(headedAnswer.headers) !== JSON.stringify(real.headers) || headedAnswer.requestId === null) {
           throw new Error(`${names.headed} does not send the arena's headers: ${JSON.stringify(headedAnswer.headers)}`);
@@ -162,9 +173,9 @@ their CPU per request is not.`,
         const bare = await start('bare', { BODY_BYTES: String(real.bytes), CONTENT_TYPE: real.contentType });
         if ((await answerOf(bare.origin + PLAY_PATH)).bytes !== real.bytes) throw new Error(`the bare server's body is not ${real.bytes} bytes`);
 
-        const bySide: Record<Side, ChildServer> = { arena, quiet, minimal, headed, hono, bare };
+        const bySide: Record<Side, ChildServer> = { arena, quiet, minimal, headed, logged, hono, bare };
         for (const server of Object.values(bySide)) await prime(server.origin + PLAY_PATH, HTTP_LOAD.connections, HTTP_PRIME_SECONDS);
-        const runs: Record<Side, Run[]> = { arena: [], quiet: [], minimal: [], headed: [], hono: [], bare: [] };
+        const runs: Record<Side, Run[]> = { arena: [], quiet: [], minimal: [], headed: [], logged: [], hono: [], bare: [] };
         for (let round = 0; round < ROUNDS; round++) {
           for (let i = 0; i < SIDES.length; i++) {
             const side = SIDES[(round + i) % SIDES.length]!;
@@ -204,6 +215,9 @@ function rows(runs: Record<Side, Run[]>, bodyBytes: number, names: Record<Side, 
     compared(row('arena', `CPU per request, ${names.arena}`, 'µs', cpu), row('hono', names.hono, 'µs', cpu)),
     compared(row('arena', `CPU per request, ${names.arena}`, 'µs', cpu), row('headed', names.headed, 'µs', cpu)),
     compared(row('headed', `CPU per request, ${names.headed}`, 'µs', cpu), row('minimal', names.minimal, 'µs', cpu)),
+    // A bound: what the contract's headers and the default log level's lines cost with no framework at all.
+    compared(row('logged', `CPU per request, ${names.logged}`, 'µs', cpu), row('minimal', names.minimal, 'µs', cpu)),
+    compared(row('arena', `CPU per request, ${names.arena}`, 'µs', cpu), row('logged', names.logged, 'µs', cpu)),
     compared(row('hono', `CPU per request, ${names.hono}`, 'µs', cpu), row('minimal', names.minimal, 'µs', cpu)),
     compared(row('bare', `CPU per request, ${names.bare} (no work)`, 'µs', cpu), row('minimal', names.minimal, 'µs', cpu)),
     compared(row('arena', `GET play, ${names.arena}`, 'req/s', rps, note), row('hono', names.hono, 'req/s', rps)),
