@@ -6,6 +6,7 @@ import { HttpError } from '../http/problem.ts';
 import { memorySlot } from '../instance-memory.ts';
 import { nextUtcMidnight, utcDate } from '../time/utc-day.ts';
 import { challengeIdFor, dailyBoard } from '../games/packet-run/daily-board.ts';
+import { leagueRunSetting } from './replayed-result.ts';
 
 /** Today's league challenge: the board, its ids and times, and the token that carries it. */
 export interface LeagueChallenge {
@@ -66,5 +67,5 @@ export async function leagueSetting(arena: ArenaContext, token: string): Promise
 
 /** Today's board as the setting of a run on it. */
 function todaysSetting(today: LeagueChallenge): RunSetting & { date: string } {
-  return { mode: 'daily-shared-league-board', challenge: today.challengeId, board: today.board, transform: 'identity', date: today.challengeDate };
+  return { ...leagueRunSetting(today.challengeId, today.board), date: today.challengeDate };
 }

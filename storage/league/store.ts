@@ -17,6 +17,7 @@ import { LISTED_ATTEMPT_COLUMNS, STORED_ATTEMPT_COLUMNS, toAttempt, toListedAtte
 import type { AttemptsTable } from './tables.ts';
 import { writtenByRequest } from '../shared/written-by-request.ts';
 
+/** The board kept for `date` (migration 0013), as its JSON text. */
 async function dayBoard(db: Kysely<Database>, date: string): Promise<string | null> {
   const row = await db.selectFrom('league_boards').select('board').where('date', '=', date).executeTakeFirst();
   return row?.board ?? null;
