@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, expect, it } from 'vitest';
 import { createArena, randomSeed } from '../../core/index.ts';
+import type { FailureEvent } from '../../core/http/log.ts';
 import { createSqliteDialect, openStore } from '../../storage/index.ts';
 import { finishingTape, freshKey, freshNonce } from '../support/fixtures/league.ts';
 
@@ -21,7 +22,9 @@ const NOW = Date.parse('2031-03-05T10:00:00Z');
 /** An arena instance on the database `file`, with its own memory; `secret` decides its boards. */
 async function instance(file: string, secret: Uint8Array, signingKey: Uint8Array) {
   const store = await openStore(createSqliteDialect(new Database(file)), 'sqlite');
-  const arena = createArena({ signingKey, secret, store, now: () => NOW });
+  // Failures are kept to be read, not printed: two of the tests make them on purpose.
+  const failures: FailureEvent[] = [];
+  const arena = createArena({ signingKey, secret, store, now: () => NOW, log: (event) => void (event.event === 'failure' && failures.push(event)) });
   const send = async (path: string, init?: { body: unknown; headers: Record<string, string> }) => {
     const request = init
       ? new Request(`http://arena.test${path}`, { method: 'POST', body: JSON.stringify(init.body), headers: { 'content-type': 'application/json', ...init.headers } })
@@ -29,7 +32,7 @@ async function instance(file: string, secret: Uint8Array, signingKey: Uint8Array
     const response = await arena.fetch(request);
     return { status: response.status, type: response.headers.get('content-type'), text: await response.text() };
   };
-  return { send, close: () => store.close?.() };
+  return { send, failures };
 }
 
 async function database() {
@@ -79,6 +82,7 @@ it('answers every read of an attempt with what its submit answered, byte for byt
     // Both made at one time: newest first, then by id.
     const lines = exported.text.trimEnd().split('\n');
     expect(lines.toSorted()).toEqual([JSON.stringify(submitted.attempt), JSON.stringify(joined.attempt)].toSorted());
+    expect(arena.failures).toEqual([]);
   }
 });
 
@@ -93,6 +97,8 @@ it('refuses to serve a result its receipt does not cover: the day’s board chan
   expect(read.type).toBe('application/problem+json');
   expect(read.text).not.toContain(submitted.attempt.checksum);
   expect((await other.send(`/league/attempts/${submitted.attempt.id}`)).status).toBe(500);
+  expect(other.failures.map((failure) => failure.error?.name)).toEqual(['ResultNotReproduced', 'ResultNotReproduced']);
+  expect(other.failures[0]!.error!.message).toContain(submitted.attempt.id);
 });
 
 it('retains no attempt on a board other than the day’s kept one: an instance with another secret is refused', async () => {
@@ -104,5 +110,6 @@ it('retains no attempt on a board other than the day’s kept one: an instance w
     headers: { authorization: `Bearer ${apiKey}`, 'idempotency-key': freshKey() },
   });
   expect(answer.status, answer.text).toBe(500);
+  expect(stranger.failures.map((failure) => failure.error?.message)).toEqual([expect.stringContaining('must share one ARENA_SECRET')]);
   expect(raw('SELECT count(*) AS n FROM attempts')).toEqual([{ n: 2 }]);
 });
