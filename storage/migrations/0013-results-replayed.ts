@@ -20,6 +20,15 @@ export async function up(db: Kysely<any>, family: DialectFamily): Promise<void> 
 const RESTORED_AT_ONCE = 500;
 
 export async function down(db: Kysely<any>): Promise<void> {
+  // Checked first, so a refusal changes nothing, even where a migration is not one transaction (D1).
+  const boardless = await db
+    .selectFrom('attempts')
+    .leftJoin('league_boards', 'league_boards.date', 'attempts.date')
+    .select('attempts.id')
+    .where('result', '=', '')
+    .where('league_boards.board', 'is', null)
+    .executeTakeFirst();
+  if (boardless) throw new Error(`attempt ${boardless.id} stores no result and no board is kept for its day: not undone`);
   for (;;) {
     const rows = await db
       .selectFrom('attempts')
@@ -30,7 +39,7 @@ export async function down(db: Kysely<any>): Promise<void> {
       .execute();
     if (rows.length === 0) break;
     for (const row of rows) {
-      if (row.board === null) throw new Error(`attempt ${row.id} stores no result and no board is kept for ${row.date}: not undone`);
+      if (row.board === null) throw new Error(`no board is kept for ${row.date}, attempt ${row.id}'s day: not undone`);
       const attempt = {
         id: row.id,
         challengeId: row.challenge_id,
