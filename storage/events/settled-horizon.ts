@@ -71,6 +71,22 @@ export function inProgressOf(snapshot: string): string[] {
   return list === '' ? [] : list.split(',');
 }
 
+/**
+ * The snapshot's transactions in progress less those known to be another database's. A snapshot
+ * lists every write transaction on the server, so without this a write in another database
+ * (another application, another test) would hold back this one's events for as long as it runs.
+ * `elsewhere` holds 32-bit transaction ids, read after the snapshot was taken: a transaction it
+ * names is another database's, and one that ended before it was read stays counted as in
+ * progress, which only delays settling, never skips an event. The snapshot's ids are 64-bit
+ * (epoch and id); no two transactions in progress at once share their low 32 bits.
+ */
+export function inProgressHere(snapshot: string, elsewhere: readonly string[]): string[] {
+  const inProgress = inProgressOf(snapshot);
+  if (elsewhere.length === 0) return inProgress;
+  const others = new Set(elsewhere);
+  return inProgress.filter((xid) => !others.has(String(BigInt(xid) & 0xffff_ffffn)));
+}
+
 function overlaps(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
   for (const xid of a) if (b.has(xid)) return true;
   return false;

@@ -10,7 +10,7 @@ import type { Database } from '../database.ts';
 import { asNumber } from '../shared/columns.ts';
 import type { DialectFamily } from '../shared/family.ts';
 import type { EventNotices } from './notices.ts';
-import { inProgressOf, SettledHorizon } from './settled-horizon.ts';
+import { inProgressHere, SettledHorizon } from './settled-horizon.ts';
 import type { EventsTable } from './tables.ts';
 
 /** How soon a reader looks again while events wait to settle: about a commit's time. */
@@ -49,15 +49,21 @@ export function eventStore(db: Kysely<Database>, family: DialectFamily, notices?
       for (const wake of wakes) wake();
     }, SETTLE_AGAIN_MS);
   };
-  /** One statement: the events after `after`, the newest id and the transactions in progress, in one snapshot. */
+  /**
+   * One statement: the events after `after`, the newest id and the transactions in progress, in
+   * one snapshot; and the write transactions of sessions in other databases on the server, which
+   * cannot be holding an event id of this one.
+   */
   async function look(after: number, filter: Parameters<EventStore['eventsAfter']>[1], limit: number): Promise<{ records: EventRecord[]; ids: EventIds }> {
-    const { rows } = await sql<{ snapshot: string; newest: string | number | null; page: Selectable<EventsTable>[] }>`SELECT
+    const { rows } = await sql<{ snapshot: string; elsewhere: string[]; newest: string | number | null; page: Selectable<EventsTable>[] }>`SELECT
         pg_current_snapshot()::text AS snapshot,
+        (SELECT COALESCE(json_agg(backend_xid::text), '[]'::json) FROM pg_stat_activity
+          WHERE backend_xid IS NOT NULL AND datid IS DISTINCT FROM (SELECT oid FROM pg_database WHERE datname = current_database())) AS elsewhere,
         (${newestOf()}) AS newest,
         (SELECT COALESCE(json_agg(p ORDER BY p.id), '[]'::json) FROM (${page(after, filter, limit)}) p) AS page`.execute(db);
-    const { snapshot, newest: newestText, page: events } = rows[0]!;
+    const { snapshot, elsewhere, newest: newestText, page: events } = rows[0]!;
     const newest = newestText == null ? 0 : asNumber(newestText);
-    const settled = horizon.observe({ newest, inProgress: inProgressOf(snapshot) });
+    const settled = horizon.observe({ newest, inProgress: inProgressHere(snapshot, elsewhere) });
     settleLater();
     return { records: events.filter((event) => asNumber(event.id) <= settled).map(toEvent), ids: { newest, settled } };
   }

@@ -206,6 +206,22 @@ export function postgresInterleavings(admin: pg.Pool, createDatabase: () => Prom
       expect((await store.eventIds()).settled).toBe(ids.at(-1));
     });
 
+    it('settles events at once while a write in another database on the server is held open', async () => {
+      const [agent] = await registeredAgents(store, 1);
+      const elsewhere = await admin.connect();
+      try {
+        await elsewhere.query('BEGIN');
+        await elsewhere.query('SELECT pg_current_xact_id()');
+        await store.retainAttempt(newAttempt(agent!, { date: DAY_1 }), 10);
+        const ids = await store.eventIds();
+        expect(ids.settled).toBe(ids.newest);
+        expect((await store.eventsAfter(0, { kinds: ['attempt.retained'] }, 100)).map((event) => event.agentId)).toEqual([agent!.id]);
+      } finally {
+        await elsewhere.query('ROLLBACK');
+        elsewhere.release();
+      }
+    });
+
     it('compacts, once it opens, the shares an instance left pending when it died before compacting', async () => {
       const [agent] = await registeredAgents(store, 1);
       for (let i = 0; i < 3; i++) await store.retainAttempt(newAttempt(agent!, { date: DAY_1 }), 10);

@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { inProgressOf, SettledHorizon } from '../../storage/events/settled-horizon.ts';
+import { inProgressHere, inProgressOf, SettledHorizon } from '../../storage/events/settled-horizon.ts';
 
 interface Transaction {
   xid: number;
@@ -77,5 +77,14 @@ describe('the settled id of PostgreSQL events', () => {
   it('reads the transactions in progress from a snapshot as PostgreSQL writes it', () => {
     expect(inProgressOf('748:748:')).toEqual([]);
     expect(inProgressOf('748:752:748,750')).toEqual(['748', '750']);
+  });
+
+  it("leaves out only the transactions named as another database's, matching a 64-bit id by its low 32 bits", () => {
+    expect(inProgressHere('748:752:748,750', [])).toEqual(['748', '750']);
+    expect(inProgressHere('748:752:748,750', ['750'])).toEqual(['748']);
+    // An id named elsewhere that the snapshot does not list changes nothing.
+    expect(inProgressHere('748:752:748,750', ['749', '751'])).toEqual(['748', '750']);
+    // After a wraparound the snapshot's id carries the epoch: 2 × 2^32 + 7.
+    expect(inProgressHere('8589934599:8589934601:8589934599,8589934600', ['7'])).toEqual(['8589934600']);
   });
 });

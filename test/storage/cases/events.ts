@@ -97,13 +97,24 @@ export function eventCases(context: SuiteContext): void {
       const written: string[] = [];
       let writing = true;
       const seen: EventRecord[] = [];
+      // An empty page ends the reading only once the writes are over and every event is settled:
+      // on PostgreSQL a transaction in progress anywhere on the server (another test's database)
+      // holds back what a look gives, so an empty page alone is not the end.
       const reader = (async () => {
+        let allSettled = false;
         for (let after = 0; ; ) {
           const page = await context.store.eventsAfter(after, { kinds: ['attempt.retained'] }, 7);
           seen.push(...page);
-          if (page.length > 0) after = page.at(-1)!.id;
-          else if (!writing) return;
-          else await new Promise((resolve) => setTimeout(resolve, 1));
+          if (page.length > 0) {
+            after = page.at(-1)!.id;
+            continue;
+          }
+          if (allSettled) return;
+          if (!writing) {
+            const ids = await context.store.eventIds();
+            allSettled = ids.settled >= ids.newest;
+          }
+          if (!allSettled) await new Promise((resolve) => setTimeout(resolve, 1));
         }
       })();
       await Promise.all(
