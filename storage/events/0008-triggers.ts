@@ -12,6 +12,7 @@
  */
 import type { DialectFamily } from '../shared/family.ts';
 import type { TriggerSpec } from '../shared/migration-sql.ts';
+import { NEXT_SHARED_EVENT_ID } from './attempt-events.ts';
 import { EVENTS_CHANNEL } from './notices.ts';
 
 /** SQL expressions for an event's columns, evaluated in the trigger (NEW.… and subqueries). */
@@ -29,10 +30,12 @@ const authorOf = (proposalNumber: string) => `(SELECT author_id FROM proposals W
 const LATEST_ATTEMPT_OF_DAY = '(SELECT MAX(created_at) FROM attempts WHERE date = NEW.date)';
 
 /**
- * Where PostgreSQL's event ids come from: the one-row counter of 0008, or, from 0011 on, the
- * sequence `event_ids` (see ./0011-event-ids.ts).
+ * Where event ids come from. PostgreSQL's: the one-row counter of 0008, or, from 0011 on, the
+ * sequence `event_ids` (see ./0011-event-ids.ts). SQLite's: the rowid, or, from 0014 on
+ * (`shared`), one more than the highest of the events and the attempts' own (./attempt-events.ts);
+ * PostgreSQL keeps the sequence then.
  */
-export type EventIdSource = 'counter' | 'sequence';
+export type EventIdSource = 'counter' | 'sequence' | 'shared';
 
 /**
  * The statement that records one event: the next id is the rowid on SQLite, the counter's or the
@@ -41,12 +44,13 @@ export type EventIdSource = 'counter' | 'sequence';
  */
 function announce(family: DialectFamily, ids: EventIdSource, kind: string, { subject, part, agent, at }: EventColumns): string {
   if (family === 'sqlite') {
+    if (ids === 'shared') return `INSERT INTO events (id, kind, subject, part, agent_id, at) VALUES (${NEXT_SHARED_EVENT_ID}, '${kind}', ${subject}, ${part}, ${agent}, ${at})`;
     return `INSERT INTO events (kind, subject, part, agent_id, at) VALUES ('${kind}', ${subject}, ${part}, ${agent}, ${at})`;
   }
   const notify = `PERFORM pg_notify('${EVENTS_CHANNEL}', '')`;
   // From 0011 the writing instance notifies after its commit (./announcer.ts): a NOTIFY in
   // the transaction takes a lock at commit that every notifying transaction queues on.
-  if (ids === 'sequence') {
+  if (ids !== 'counter') {
     return `INSERT INTO events (id, kind, subject, part, agent_id, at) VALUES (nextval('event_ids'), '${kind}', ${subject}, ${part}, ${agent}, ${at})`;
   }
   return `WITH next AS (UPDATE event_counter SET last_id = last_id + 1 WHERE id = 1 RETURNING last_id)

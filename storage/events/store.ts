@@ -1,14 +1,16 @@
 /**
  * The events' part of the store: reads only, by id range, through the primary key or the index
- * of the filter that is set (events_by_kind, events_by_agent). On PostgreSQL each read also
- * looks at the snapshot it ran in, and gives no event past the settled id (./settled-horizon.ts).
+ * of the filter that is set (events_by_kind, events_by_agent), and the attempts' own events
+ * through `attempts_by_event` (./attempt-events.ts). On PostgreSQL each read also looks at the
+ * snapshot it ran in, and gives no event past the settled id (./settled-horizon.ts).
  */
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { EventIds, EventStore } from '../../core/events/store.ts';
-import type { EventRecord } from '../../core/events/records.ts';
+import type { EventFilter, EventRecord } from '../../core/events/records.ts';
 import type { Database } from '../database.ts';
 import { asNumber } from '../shared/columns.ts';
 import type { DialectFamily } from '../shared/family.ts';
+import { ATTEMPT_EVENT_KIND, attemptEventsAfter } from './attempt-events.ts';
 import type { EventNotices } from './notices.ts';
 import { inProgressHere, SettledHorizon } from './settled-horizon.ts';
 import type { EventsTable } from './tables.ts';
@@ -17,13 +19,24 @@ import type { EventsTable } from './tables.ts';
 const SETTLE_AGAIN_MS = 5;
 
 export function eventStore(db: Kysely<Database>, family: DialectFamily, notices?: EventNotices): EventStore {
-  const page = (after: number, { kinds, agentId }: Parameters<EventStore['eventsAfter']>[1], limit: number) => {
-    let query = db.selectFrom('events').selectAll().where('id', '>', after);
-    if (kinds !== undefined) query = query.where('kind', 'in', kinds);
-    if (agentId !== undefined) query = query.where('agent_id', '=', agentId);
-    return query.orderBy('id').limit(limit);
+  /** The events table's page and the attempts' own, each limited, merged in id order. */
+  const page = (after: number, { kinds, agentId }: EventFilter, limit: number) => {
+    const rowKinds = kinds?.filter((kind) => kind !== ATTEMPT_EVENT_KIND);
+    let rows = db.selectFrom('events').selectAll().where('id', '>', after);
+    if (rowKinds !== undefined) rows = rows.where('kind', 'in', rowKinds);
+    if (agentId !== undefined) rows = rows.where('agent_id', '=', agentId);
+    const rowPage = db.selectFrom(rows.orderBy('id').limit(limit).as('r')).selectAll();
+    if (kinds !== undefined && rowKinds!.length === kinds.length) return rowPage;
+    const attemptPage = db
+      .selectFrom(attemptEventsAfter(db, after, agentId, limit).as('a'))
+      .selectAll()
+      .$castTo<Selectable<EventsTable>>();
+    if (rowKinds !== undefined && rowKinds.length === 0) return attemptPage;
+    return db.selectFrom(rowPage.unionAll(attemptPage).as('e')).selectAll().orderBy('id').limit(limit);
   };
-  const newestOf = () => db.selectFrom('events').select((eb) => eb.fn.max('id').as('latest'));
+  /** The newest event id in either table. */
+  const newestOf = () =>
+    db.selectNoFrom(sql<number | string | null>`(SELECT MAX(newest) FROM (SELECT MAX(id) AS newest FROM events UNION ALL SELECT MAX(event_id) FROM attempts) n)`.as('latest'));
 
   if (family !== 'postgres') {
     return {
@@ -54,7 +67,7 @@ export function eventStore(db: Kysely<Database>, family: DialectFamily, notices?
    * one snapshot; and the write transactions of sessions in other databases on the server, which
    * cannot be holding an event id of this one.
    */
-  async function look(after: number, filter: Parameters<EventStore['eventsAfter']>[1], limit: number): Promise<{ records: EventRecord[]; ids: EventIds }> {
+  async function look(after: number, filter: EventFilter, limit: number): Promise<{ records: EventRecord[]; ids: EventIds }> {
     const { rows } = await sql<{ snapshot: string; elsewhere: string[]; newest: string | number | null; page: Selectable<EventsTable>[] }>`SELECT
         pg_current_snapshot()::text AS snapshot,
         (SELECT COALESCE(json_agg(backend_xid::text), '[]'::json) FROM pg_stat_activity

@@ -16,6 +16,7 @@ import { compiledOnce } from '../shared/compiled-once.ts';
 import { highestNumber, nextNumberInsertQuery, retryLostRaces } from '../shared/next-number.ts';
 import { writtenByRequest } from '../shared/written-by-request.ts';
 import { ATTEMPT_COLUMN_NAMES, attemptColumns, toAttempt } from './rows.ts';
+import { attemptEventId } from '../events/attempt-events.ts';
 
 /** The schema's ceiling: CHECK (number BETWEEN 1 AND 10). */
 export const MAXIMUM_LIMIT = 10;
@@ -32,11 +33,13 @@ type KeyedAttempt = NewAttempt & RequestKeyed & { key?: KeyHolding | undefined }
  * only the number it took, the rest of the record being what was sent.
  */
 export function attemptRetainer(db: Kysely<Database>, family: DialectFamily): RetainAttempt {
+  const nextEventId = attemptEventId(family);
+  const eventId = nextEventId === undefined ? {} : { event_id: nextEventId };
   const insertAttempt = (join: boolean) =>
     compiledOnce(db, (slot: (name: string) => unknown) =>
       nextNumberInsertQuery(db, {
         table: 'attempts',
-        values: Object.fromEntries(ATTEMPT_COLUMN_NAMES.map((column) => [column, slot(column)])),
+        values: { ...Object.fromEntries(ATTEMPT_COLUMN_NAMES.map((column) => [column, slot(column)])), ...eventId },
         within: { agent_id: slot('agent_id'), date: slot('date') },
         ceiling: slot('ceiling'),
         // A join attempt also gives way to the join attempt the agent already has; a submit, to

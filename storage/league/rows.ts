@@ -24,10 +24,10 @@ export const ATTEMPT_COLUMN_NAMES = [
   'created_at',
   'request_digest',
   'key_digest',
-] as const satisfies readonly (keyof Omit<AttemptsTable, 'number'>)[];
+] as const satisfies readonly (keyof Omit<AttemptsTable, 'number' | 'event_id'>)[];
 
-/** The attempt's columns except `number`, which the inserting statement computes. */
-export function attemptColumns(attempt: NewAttempt & RequestKeyed & { key?: KeyHolding | undefined }, family: DialectFamily): Omit<AttemptsTable, 'number'> {
+/** The attempt's columns except `number`, which the inserting statement computes, and its event's id (../events/attempt-events.ts). */
+export function attemptColumns(attempt: NewAttempt & RequestKeyed & { key?: KeyHolding | undefined }, family: DialectFamily): Omit<AttemptsTable, 'number' | 'event_id'> {
   return {
     id: attempt.id,
     agent_id: attempt.agentId,

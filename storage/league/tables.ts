@@ -23,6 +23,12 @@ export interface AttemptsTable {
   request_digest: RequestDigest;
   /** A submit's: the digest of its Idempotency-Key, which the attempt holds (unique; migration 0012). */
   key_digest: string | null;
+  /**
+   * The id of the attempt's own `attempt.retained` event (migration 0014; unique): null for an
+   * attempt retained before the events were kept (0008). A bigint on PostgreSQL, given by the
+   * column's default there; `pg` returns it as a string.
+   */
+  event_id: number | string | null;
 }
 
 /** Per day: maintained by the attempts trigger. */

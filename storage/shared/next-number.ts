@@ -7,11 +7,11 @@
  * the caller reads why (the ceiling, the row this request wrote, a refusal of its own) or
  * retries; each lost race means another writer took a number, so the rounds are bounded.
  */
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { isExpression, sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 
 export interface NextNumberInsert {
   table: string;
-  /** The row's columns but `number`, which the statement computes. */
+  /** The row's columns but `number`, which the statement computes: values, or SQL expressions. */
   values: Record<string, unknown>;
   /** The columns (and their values) the numbering counts within; none for one sequence over the table. */
   within?: Record<string, unknown>;
@@ -39,7 +39,13 @@ export function nextNumberInsertQuery(db: Kysely<any>, insert: NextNumberInsert)
   const columns = Object.keys(insert.values);
   let next = db.selectFrom(insert.table).select(sql<number>`coalesce(max(${sql.ref('number')}), 0) + 1`.as('next'));
   for (const [column, value] of Object.entries(insert.within ?? {})) next = next.where(column, '=', value);
-  let source = db.selectFrom(next.as('n')).select((eb) => [...columns.map((column) => eb.val(insert.values[column]).as(column)), 'n.next']);
+  let source = db.selectFrom(next.as('n')).select((eb) => [
+    ...columns.map((column) => {
+      const value = insert.values[column];
+      return isExpression(value) ? sql`${value}`.as(column) : eb.val(value).as(column);
+    }),
+    'n.next',
+  ]);
   // SQLite parses `INSERT … SELECT … ON CONFLICT` only when the SELECT has a WHERE.
   source = insert.ceiling === undefined ? source.where(sql<boolean>`true`) : source.where('n.next', '<=', insert.ceiling);
   if (insert.onlyIf) source = insert.onlyIf(source);

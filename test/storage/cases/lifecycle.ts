@@ -26,6 +26,7 @@ const MIGRATIONS = [
   '0011-no-hot-rows',
   '0012-keys-in-attempts',
   '0013-results-replayed',
+  '0014-attempts-are-events',
 ];
 
 /** The migrations from `first` on, in order. */
@@ -116,6 +117,11 @@ export function lifecycleCases(context: SuiteContext): void {
       expect(await undoLatest(from('0011-no-hot-rows').length)).toEqual(from('0011-no-hot-rows').reverse());
       // This store writes 0012's column (empty here, as that release leaves it); 0012 keeps it.
       await addColumn(context.opened.db, context.dialect.family, 'attempts', 'key_digest', 'TEXT');
+      // And 0014's, which it reads the attempts' events from: they are the events table's rows
+      // here (0008's trigger), so the ids this store gives on SQLite are taken back, as that
+      // release leaves the column; 0014 moves the events onto it.
+      await addColumn(context.opened.db, context.dialect.family, 'attempts', 'event_id', 'BIGINT');
+      const asThatRelease = () => context.opened.db.updateTable('attempts').set({ event_id: null }).execute();
       const agents = new Map<string, AgentRecord>();
       const retained: AttemptRecord[] = [];
       const field = [newAgent(), newAgent(), newAgent()];
@@ -130,6 +136,7 @@ export function lifecycleCases(context: SuiteContext): void {
       await retain(field[0]!, DAY_1, 10, true);
       await retain(field[1]!, DAY_1, 12, false);
       await retain(field[0]!, DAY_1, 14, false);
+      await asThatRelease();
       const before = await context.store.eventsAfter(0, {}, 1000);
       expect(await context.opened.migrate()).toEqual(from('0011-no-hot-rows'));
       await expectFigures(context.store, agents, retained, false);
@@ -146,7 +153,7 @@ export function lifecycleCases(context: SuiteContext): void {
     });
 
     it('moves a database the previous release wrote to 0012: a retry of its submit finds that attempt, which holds no key', async () => {
-      expect(await undoLatest(2)).toEqual(['0013-results-replayed', '0012-keys-in-attempts']);
+      expect(await undoLatest(3)).toEqual(['0014-attempts-are-events', '0013-results-replayed', '0012-keys-in-attempts']);
       const agent = newAgent();
       await context.store.registerAgent(agent);
       // The previous release's submit: a claim left in flight, and the attempt with its request digest.
@@ -159,7 +166,7 @@ export function lifecycleCases(context: SuiteContext): void {
         .insertInto('attempts')
         .values({ ...columns, number: 1 })
         .execute();
-      expect(await context.opened.migrate()).toEqual(['0012-keys-in-attempts', '0013-results-replayed']);
+      expect(await context.opened.migrate()).toEqual(['0012-keys-in-attempts', '0013-results-replayed', '0014-attempts-are-events']);
 
       const { requestDigest: __, ...stored } = old;
       const retry = { ...newAttempt(agent), requestDigest: old.requestDigest, key: { keyDigest, fingerprint: claim.fingerprint, now: 2 } };
@@ -175,12 +182,15 @@ export function lifecycleCases(context: SuiteContext): void {
     it('moves a database the previous release wrote to 0013: its results stay stored, later ones are played again; undone, each is stored again', async () => {
       const agent = newAgent();
       await context.store.registerAgent(agent);
-      expect(await undoLatest(1)).toEqual(['0013-results-replayed']);
+      expect(await undoLatest(2)).toEqual(['0014-attempts-are-events', '0013-results-replayed']);
       const old = replayedAttempt(agent, DAY_1);
       // The previous release stores every result.
       const { resultReplayed: _, ...stored } = old.attempt;
-      await context.store.retainAttempt(stored, 10);
-      expect(await context.opened.migrate()).toEqual(['0013-results-replayed']);
+      await context.opened.db
+        .insertInto('attempts')
+        .values({ ...attemptColumns(stored, context.dialect.family), number: 1 })
+        .execute();
+      expect(await context.opened.migrate()).toEqual(['0013-results-replayed', '0014-attempts-are-events']);
       expect(await context.store.attemptById(stored.id)).toEqual(retainedOf(stored, 1));
 
       const later = replayedAttempt(agent, DAY_2);
@@ -188,15 +198,73 @@ export function lifecycleCases(context: SuiteContext): void {
       await context.store.retainAttempt(later.attempt, 10);
       expect(await context.store.attemptById(later.attempt.id)).toEqual(storedOf(later.attempt, 1));
 
-      expect(await undoLatest(1)).toEqual(['0013-results-replayed']);
+      expect(await undoLatest(2)).toEqual(['0014-attempts-are-events', '0013-results-replayed']);
       const rows = await context.opened.db.selectFrom('attempts').select(['id', 'result']).orderBy('id').execute();
       expect(rows).toEqual([
         { id: stored.id, result: JSON.stringify(stored.result) },
         { id: later.attempt.id, result: JSON.stringify(later.attempt.result) },
       ]);
       expect((await context.opened.db.introspection.getTables()).map((table) => table.name)).not.toContain('league_boards');
-      expect(await context.opened.migrate()).toEqual(['0013-results-replayed']);
+      expect(await context.opened.migrate()).toEqual(['0013-results-replayed', '0014-attempts-are-events']);
       expect(await context.store.totals()).toEqual({ agents: 1, entrants: 1, attempts: 2 });
+    });
+
+    it('moves a database the previous release wrote to 0014: its attempts become their own events under the same ids; undone, they are rows again', async () => {
+      const { db } = context.opened;
+      const [one, two] = [newAgent(), newAgent()];
+      for (const agent of [one, two]) await context.store.registerAgent(agent);
+      expect(await undoLatest(1)).toEqual(['0014-attempts-are-events']);
+      /** An attempt inserted as the previous release inserts it, naming no event id; 0008's trigger adds its event. */
+      const insertAsPreviousRelease = (attempt: ReturnType<typeof newAttempt>, number: number) =>
+        db
+          .insertInto('attempts')
+          .values({ ...attemptColumns(attempt, context.dialect.family), number })
+          .execute();
+      const eventRows = async () =>
+        (await db.selectFrom('events').selectAll().orderBy('id').execute()).map((row) => ({
+          id: Number(row.id),
+          kind: row.kind,
+          subject: row.subject,
+          part: row.part,
+          agentId: row.agent_id,
+          at: row.at,
+        }));
+      await insertAsPreviousRelease(newAttempt(one, { date: DAY_1, score: 3 }), 1);
+      await context.store.createTopic(newTopic(two));
+      await insertAsPreviousRelease(newAttempt(two, { date: DAY_1, score: 5, reachedExit: true }), 1);
+      await insertAsPreviousRelease(newAttempt(one, { date: DAY_1, score: 9, reachedExit: true }), 2);
+      const before = await eventRows();
+      expect(before.filter((event) => event.kind === 'attempt.retained')).toHaveLength(3);
+
+      expect(await context.opened.migrate()).toEqual(['0014-attempts-are-events']);
+      expect(await context.store.eventsAfter(0, {}, 1000)).toEqual(before);
+      expect(await context.store.eventsAfter(0, { kinds: ['attempt.retained'] }, 1000)).toEqual(before.filter((event) => event.kind === 'attempt.retained'));
+      expect(await context.store.eventsAfter(0, { agentId: one.id }, 1000)).toEqual(before.filter((event) => event.agentId === one.id));
+      expect((await eventRows()).map((event) => event.kind)).not.toContain('attempt.retained');
+
+      // This release's attempt, and one the previous release inserts beside it during an upgrade:
+      // each is numbered after every event before it, ahead of the changes it makes (the
+      // standings and the field's, in the order each family's trigger updates them).
+      const later = newAttempt(two, { date: DAY_2, score: 1 });
+      await context.store.retainAttempt(later, 10);
+      const meanwhile = newAttempt(one, { date: DAY_2, score: 2 });
+      await insertAsPreviousRelease(meanwhile, 1);
+      const after = await context.store.eventsAfter(0, {}, 1000);
+      expect(after.slice(0, before.length)).toEqual(before);
+      const added = after.slice(before.length).map(({ kind, subject }) => `${kind} ${subject}`);
+      expect(added[0]).toBe(`attempt.retained ${later.id}`);
+      expect(added.slice(1, 3).sort()).toEqual([`field.changed ${DAY_2}`, `standings.changed ${later.id}`]);
+      expect(added.slice(3)).toEqual([`attempt.retained ${meanwhile.id}`, `standings.changed ${meanwhile.id}`]);
+      const ids = after.map((event) => event.id);
+      expect(ids).toEqual([...ids].sort((a, b) => a - b));
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(await context.store.eventIds()).toEqual({ newest: ids.at(-1), settled: ids.at(-1) });
+
+      expect(await undoLatest(1)).toEqual(['0014-attempts-are-events']);
+      expect(await eventRows()).toEqual(after);
+      expect(await context.opened.migrate()).toEqual(['0014-attempts-are-events']);
+      expect(await context.store.eventsAfter(0, {}, 1000)).toEqual(after);
+      expect(await context.store.totals()).toEqual({ agents: 2, entrants: 2, attempts: 5 });
     });
 
     it('adds 0003 to a database with records, counting the entrants already there, then keeps counting', async () => {
