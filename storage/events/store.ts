@@ -25,14 +25,16 @@ export function eventStore(db: Kysely<Database>, family: DialectFamily, notices?
     let rows = db.selectFrom('events').selectAll().where('id', '>', after);
     if (rowKinds !== undefined) rows = rows.where('kind', 'in', rowKinds);
     if (agentId !== undefined) rows = rows.where('agent_id', '=', agentId);
-    const rowPage = db.selectFrom(rows.orderBy('id').limit(limit).as('r')).selectAll();
+    const rowPage = rows.orderBy('id').limit(limit);
     if (kinds !== undefined && rowKinds!.length === kinds.length) return rowPage;
-    const attemptPage = db
-      .selectFrom(attemptEventsAfter(db, after, agentId, limit).as('a'))
-      .selectAll()
-      .$castTo<Selectable<EventsTable>>();
+    const attemptPage = attemptEventsAfter(db, after, agentId, limit).$castTo<Selectable<EventsTable>>();
     if (rowKinds !== undefined && rowKinds.length === 0) return attemptPage;
-    return db.selectFrom(rowPage.unionAll(attemptPage).as('e')).selectAll().orderBy('id').limit(limit);
+    // Each side is wrapped: a compound SELECT takes no ORDER BY or LIMIT of its own on SQLite.
+    const merged = db
+      .selectFrom(rowPage.as('r'))
+      .selectAll()
+      .unionAll(db.selectFrom(attemptPage.as('a')).selectAll());
+    return db.selectFrom(merged.as('e')).selectAll().orderBy('id').limit(limit);
   };
   /** The newest event id in either table. */
   const newestOf = () =>
