@@ -12,7 +12,7 @@
  */
 import type { DialectFamily } from '../shared/family.ts';
 import type { TriggerSpec } from '../shared/migration-sql.ts';
-import { NEXT_SHARED_EVENT_ID } from './attempt-events.ts';
+import { NEXT_SHARED_EVENT_ID } from './record-events.ts';
 import { EVENTS_CHANNEL } from './notices.ts';
 
 /** SQL expressions for an event's columns, evaluated in the trigger (NEW.… and subqueries). */
@@ -32,7 +32,7 @@ const LATEST_ATTEMPT_OF_DAY = '(SELECT MAX(created_at) FROM attempts WHERE date 
 /**
  * Where event ids come from. PostgreSQL's: the one-row counter of 0008, or, from 0011 on, the
  * sequence `event_ids` (see ./0011-event-ids.ts). SQLite's: the rowid, or, from 0014 on
- * (`shared`), one more than the highest of the events and the attempts' own (./attempt-events.ts);
+ * (`shared`), one more than the highest of the events and the attempts' own (./record-events.ts);
  * PostgreSQL keeps the sequence then.
  */
 export type EventIdSource = 'counter' | 'sequence' | 'shared';

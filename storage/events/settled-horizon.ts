@@ -4,8 +4,8 @@
  * behind it.
  *
  * Event ids come from a sequence (./0011-event-ids.ts), taken by a transaction as it commits,
- * after it has written its records, or as it writes an attempt (its own event,
- * ./attempt-events.ts) through a function that takes the transaction id first: either way,
+ * after it has written its records, or as it writes a record (its own event,
+ * ./record-events.ts) through a function that takes the transaction id first: either way,
  * after the transaction has its transaction id. If a look at the database (one statement, one
  * snapshot) shows event N as its newest, any transaction holding
  * a smaller id took it before N was taken, so it had its transaction id before the snapshot:

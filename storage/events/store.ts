@@ -1,16 +1,16 @@
 /**
  * The events' part of the store: reads only, by id range, through the primary key or the index
- * of the filter that is set (events_by_kind, events_by_agent), and the attempts' own events
- * through `attempts_by_event` (./attempt-events.ts). On PostgreSQL each read also looks at the
+ * of the filter that is set (events_by_kind, events_by_agent), and the records' own events
+ * through each table's `…_by_event` (./record-events.ts). On PostgreSQL each read also looks at the
  * snapshot it ran in, and gives no event past the settled id (./settled-horizon.ts).
  */
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { EventIds, EventStore } from '../../core/events/store.ts';
 import type { EventFilter, EventRecord } from '../../core/events/records.ts';
 import type { Database } from '../database.ts';
 import { asNumber } from '../shared/columns.ts';
 import type { DialectFamily } from '../shared/family.ts';
-import { ATTEMPT_EVENT_KIND, attemptEventsAfter } from './attempt-events.ts';
+import { newestEventId, RECORD_EVENT_KINDS, RECORD_EVENTS, recordEventsAfter } from './record-events.ts';
 import type { EventNotices } from './notices.ts';
 import { inProgressHere, SettledHorizon } from './settled-horizon.ts';
 import type { EventsTable } from './tables.ts';
@@ -19,34 +19,37 @@ import type { EventsTable } from './tables.ts';
 const SETTLE_AGAIN_MS = 5;
 
 export function eventStore(db: Kysely<Database>, family: DialectFamily, notices?: EventNotices): EventStore {
-  /** The events table's page and the attempts' own, each limited, merged in id order. */
-  const page = (after: number, { kinds, agentId }: EventFilter, limit: number) => {
-    const rowKinds = kinds?.filter((kind) => kind !== ATTEMPT_EVENT_KIND);
-    let rows = db.selectFrom('events').selectAll().where('id', '>', after);
-    if (rowKinds !== undefined) rows = rows.where('kind', 'in', rowKinds);
-    if (agentId !== undefined) rows = rows.where('agent_id', '=', agentId);
-    const rowPage = rows.orderBy('id').limit(limit);
-    if (kinds !== undefined && rowKinds!.length === kinds.length) return rowPage;
-    const attemptPage = attemptEventsAfter(db, after, agentId, limit).$castTo<Selectable<EventsTable>>();
-    if (rowKinds !== undefined && rowKinds.length === 0) return attemptPage;
-    // Each side is wrapped: a compound SELECT takes no ORDER BY or LIMIT of its own on SQLite.
-    const merged = db
-      .selectFrom(rowPage.as('r'))
-      .selectAll()
-      .unionAll(db.selectFrom(attemptPage.as('a')).selectAll());
-    return db.selectFrom(merged.as('e')).selectAll().orderBy('id').limit(limit);
+  /**
+   * The events table's page and each record kind's own (./record-events.ts), each limited, merged
+   * in id order; a side the filter leaves out is not read.
+   */
+  const page = (after: number, { kinds, agentId }: EventFilter, limit: number): RawBuilder<Selectable<EventsTable>> => {
+    const sides: RawBuilder<Selectable<EventsTable>>[] = [];
+    const rowKinds = kinds?.filter((kind) => !RECORD_EVENT_KINDS.has(kind));
+    if (rowKinds === undefined || rowKinds.length > 0) {
+      let rows = db.selectFrom('events').selectAll().where('id', '>', after);
+      if (rowKinds !== undefined) rows = rows.where('kind', 'in', rowKinds);
+      if (agentId !== undefined) rows = rows.where('agent_id', '=', agentId);
+      // Embedded, a query is parenthesised, which is no statement of its own: it is selected from.
+      sides.push(sql`SELECT * FROM (${rows.orderBy('id').limit(limit)}) r ORDER BY id`);
+    }
+    for (const record of RECORD_EVENTS) {
+      if (kinds !== undefined && !kinds.includes(record.kind)) continue;
+      const side = recordEventsAfter(record, after, agentId, limit);
+      if (side !== undefined) sides.push(side);
+    }
+    if (sides.length === 0) return sql`SELECT * FROM events WHERE 1 = 0`;
+    return merged(sides, limit);
   };
-  /** The newest event id in either table. */
-  const newestOf = () =>
-    db.selectNoFrom(sql<number | string | null>`(SELECT MAX(newest) FROM (SELECT MAX(id) AS newest FROM events UNION ALL SELECT MAX(event_id) FROM attempts) n)`.as('latest'));
+  const newestOf = () => sql<{ latest: number | string | null }>`SELECT ${sql.raw(newestEventId(family))} AS latest`;
 
   if (family !== 'postgres') {
     return {
       async eventsAfter(after, filter, limit) {
-        return (await page(after, filter, limit).execute()).map(toEvent);
+        return (await page(after, filter, limit).execute(db)).rows.map(toEvent);
       },
       async eventIds() {
-        const row = await newestOf().executeTakeFirst();
+        const [row] = (await newestOf().execute(db)).rows;
         const newest = row?.latest == null ? 0 : asNumber(row.latest);
         return { newest, settled: newest };
       },
@@ -74,7 +77,7 @@ export function eventStore(db: Kysely<Database>, family: DialectFamily, notices?
         pg_current_snapshot()::text AS snapshot,
         (SELECT COALESCE(json_agg(backend_xid::text), '[]'::json) FROM pg_stat_activity
           WHERE backend_xid IS NOT NULL AND datid IS DISTINCT FROM (SELECT oid FROM pg_database WHERE datname = current_database())) AS elsewhere,
-        (${newestOf()}) AS newest,
+        ${sql.raw(newestEventId(family))} AS newest,
         (SELECT COALESCE(json_agg(p ORDER BY p.id), '[]'::json) FROM (${page(after, filter, limit)}) p) AS page`.execute(db);
     const { snapshot, elsewhere, newest: newestText, page: events } = rows[0]!;
     const newest = newestText == null ? 0 : asNumber(newestText);
@@ -91,6 +94,25 @@ export function eventStore(db: Kysely<Database>, family: DialectFamily, notices?
       notices?.watch(wake);
     },
   };
+}
+
+/** D1 takes at most five terms in one compound SELECT; a union of more is nested in groups. */
+const MOST_TERMS = 4;
+
+/** The first `limit` rows of `sides` (each in id order, each at most `limit` long), in id order. */
+function merged(sides: RawBuilder<Selectable<EventsTable>>[], limit: number): RawBuilder<Selectable<EventsTable>> {
+  if (sides.length === 1) return sides[0]!;
+  if (sides.length > MOST_TERMS) {
+    const groups: RawBuilder<Selectable<EventsTable>>[] = [];
+    for (let start = 0; start < sides.length; start += MOST_TERMS) groups.push(merged(sides.slice(start, start + MOST_TERMS), limit));
+    return merged(groups, limit);
+  }
+  // Each side is wrapped: a compound SELECT takes no ORDER BY or LIMIT of its own on SQLite.
+  const union = sql.join(
+    sides.map((side, index) => sql`SELECT * FROM (${side}) ${sql.raw(`s${index}`)}`),
+    sql` UNION ALL `,
+  );
+  return sql`SELECT * FROM (${union}) e ORDER BY id LIMIT ${limit}`;
 }
 
 function toEvent(row: Selectable<EventsTable>): EventRecord {

@@ -16,7 +16,7 @@ import { compiledOnce } from '../shared/compiled-once.ts';
 import { highestNumber, nextNumberInsertQuery, retryLostRaces } from '../shared/next-number.ts';
 import { writtenByRequest } from '../shared/written-by-request.ts';
 import { ATTEMPT_COLUMN_NAMES, attemptColumns, toAttempt } from './rows.ts';
-import { attemptEventId } from '../events/attempt-events.ts';
+import { attemptEventId } from '../events/record-events.ts';
 
 /** The schema's ceiling: CHECK (number BETWEEN 1 AND 10). */
 export const MAXIMUM_LIMIT = 10;

@@ -26,7 +26,7 @@ export const ATTEMPT_COLUMN_NAMES = [
   'key_digest',
 ] as const satisfies readonly (keyof Omit<AttemptsTable, 'number' | 'event_id'>)[];
 
-/** The attempt's columns except `number`, which the inserting statement computes, and its event's id (../events/attempt-events.ts). */
+/** The attempt's columns except `number`, which the inserting statement computes, and its event's id (../events/record-events.ts). */
 export function attemptColumns(attempt: NewAttempt & RequestKeyed & { key?: KeyHolding | undefined }, family: DialectFamily): Omit<AttemptsTable, 'number' | 'event_id'> {
   return {
     id: attempt.id,

@@ -17,7 +17,7 @@ import * as keyLifecycle from './0010-key-lifecycle.ts';
 import * as noHotRows from './0011-no-hot-rows.ts';
 import * as keysInAttempts from './0012-keys-in-attempts.ts';
 import * as resultsReplayed from './0013-results-replayed.ts';
-import * as attemptsAreEvents from './0014-attempts-are-events.ts';
+import * as recordsAreEvents from './0014-records-are-events.ts';
 
 interface FamilyMigration {
   up(db: Kysely<any>, family: DialectFamily): Promise<void>;
@@ -38,7 +38,7 @@ const MIGRATIONS: Record<string, FamilyMigration> = {
   '0011-no-hot-rows': noHotRows,
   '0012-keys-in-attempts': keysInAttempts,
   '0013-results-replayed': resultsReplayed,
-  '0014-attempts-are-events': attemptsAreEvents,
+  '0014-records-are-events': recordsAreEvents,
 };
 
 /** A `MigrationProvider` with every migration bound to the dialect family. */

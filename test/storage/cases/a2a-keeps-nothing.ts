@@ -18,7 +18,7 @@ export function a2aKeepsNothingCases(context: SuiteContext): void {
     it('deletes the tasks kept before migration 0009', async () => {
       const undone: string[] = [];
       for (let i = 0; i < 6; i++) undone.push(...(await context.opened.migrateDown()));
-      expect(undone).toEqual(['0014-attempts-are-events', '0013-results-replayed', '0012-keys-in-attempts', '0011-no-hot-rows', '0010-key-lifecycle', '0009-a2a-keeps-nothing']);
+      expect(undone).toEqual(['0014-records-are-events', '0013-results-replayed', '0012-keys-in-attempts', '0011-no-hot-rows', '0010-key-lifecycle', '0009-a2a-keeps-nothing']);
       await context.opened.db.insertInto('a2a_tasks').values(task('6f1c2b7e-0000-4000-8000-000000000001')).execute();
       expect(await rows()).toHaveLength(1);
       expect(await context.opened.migrate()).toEqual([
@@ -27,7 +27,7 @@ export function a2aKeepsNothingCases(context: SuiteContext): void {
         '0011-no-hot-rows',
         '0012-keys-in-attempts',
         '0013-results-replayed',
-        '0014-attempts-are-events',
+        '0014-records-are-events',
       ]);
       expect(await rows()).toEqual([]);
     });

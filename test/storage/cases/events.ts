@@ -86,6 +86,15 @@ export function eventCases(context: SuiteContext): void {
       expect(paged).toEqual(all);
       expect(await store.eventsAfter(all[4]!.id, {}, 1000)).toEqual(all.slice(5));
       expect(await store.eventsAfter(0, { kinds: ['topic.created', 'field.changed'] }, 1000)).toEqual(all.filter((e) => e.kind === 'topic.created' || e.kind === 'field.changed'));
+      // One kind the events table keeps, one kind that is a record's own, and both, a page at a time.
+      expect(await store.eventsAfter(0, { kinds: ['standings.changed'] }, 1000)).toEqual(all.filter((e) => e.kind === 'standings.changed'));
+      expect(await store.eventsAfter(0, { kinds: ['attempt.retained'] }, 1000)).toEqual(all.filter((e) => e.kind === 'attempt.retained'));
+      expect(await store.eventsAfter(all[1]!.id, { kinds: ['attempt.retained', 'standings.changed'] }, 3)).toEqual(
+        all
+          .slice(2)
+          .filter((e) => e.kind === 'attempt.retained' || e.kind === 'standings.changed')
+          .slice(0, 3),
+      );
       expect(await store.eventsAfter(0, { agentId: two!.id }, 1000)).toEqual(all.filter((e) => e.agentId === two!.id));
       expect(await store.eventsAfter(0, { agentId: two!.id, kinds: ['attempt.retained'] }, 1000)).toHaveLength(3);
       expect(await store.eventsAfter(0, { agentId: 'agt_nobody' }, 1000)).toEqual([]);

@@ -11,6 +11,7 @@ import { schemaOf } from '../templates.ts';
 import { expectFigures } from './figures.ts';
 import { addColumn } from '../../../storage/shared/migration-sql.ts';
 import { attemptColumns } from '../../../storage/league/rows.ts';
+import { RECORD_EVENTS } from '../../../storage/events/record-events.ts';
 
 const MIGRATIONS = [
   '0001-league',
@@ -26,7 +27,7 @@ const MIGRATIONS = [
   '0011-no-hot-rows',
   '0012-keys-in-attempts',
   '0013-results-replayed',
-  '0014-attempts-are-events',
+  '0014-records-are-events',
 ];
 
 /** The migrations from `first` on, in order. */
@@ -117,10 +118,10 @@ export function lifecycleCases(context: SuiteContext): void {
       expect(await undoLatest(from('0011-no-hot-rows').length)).toEqual(from('0011-no-hot-rows').reverse());
       // This store writes 0012's column (empty here, as that release leaves it); 0012 keeps it.
       await addColumn(context.opened.db, context.dialect.family, 'attempts', 'key_digest', 'TEXT');
-      // And 0014's, which it reads the attempts' events from: they are the events table's rows
-      // here (0008's trigger), so the ids this store gives on SQLite are taken back, as that
-      // release leaves the column; 0014 moves the events onto it.
-      await addColumn(context.opened.db, context.dialect.family, 'attempts', 'event_id', 'BIGINT');
+      // And 0014's, which it reads the records' events from: they are the events table's rows
+      // here (0008's triggers), so the ids this store gives attempts on SQLite are taken back, as
+      // that release leaves the column; 0014 moves the events onto it.
+      for (const { table } of RECORD_EVENTS) await addColumn(context.opened.db, context.dialect.family, table, 'event_id', 'BIGINT');
       const asThatRelease = () => context.opened.db.updateTable('attempts').set({ event_id: null }).execute();
       const agents = new Map<string, AgentRecord>();
       const retained: AttemptRecord[] = [];
@@ -153,7 +154,7 @@ export function lifecycleCases(context: SuiteContext): void {
     });
 
     it('moves a database the previous release wrote to 0012: a retry of its submit finds that attempt, which holds no key', async () => {
-      expect(await undoLatest(3)).toEqual(['0014-attempts-are-events', '0013-results-replayed', '0012-keys-in-attempts']);
+      expect(await undoLatest(3)).toEqual(['0014-records-are-events', '0013-results-replayed', '0012-keys-in-attempts']);
       const agent = newAgent();
       await context.store.registerAgent(agent);
       // The previous release's submit: a claim left in flight, and the attempt with its request digest.
@@ -166,7 +167,7 @@ export function lifecycleCases(context: SuiteContext): void {
         .insertInto('attempts')
         .values({ ...columns, number: 1 })
         .execute();
-      expect(await context.opened.migrate()).toEqual(['0012-keys-in-attempts', '0013-results-replayed', '0014-attempts-are-events']);
+      expect(await context.opened.migrate()).toEqual(['0012-keys-in-attempts', '0013-results-replayed', '0014-records-are-events']);
 
       const { requestDigest: __, ...stored } = old;
       const retry = { ...newAttempt(agent), requestDigest: old.requestDigest, key: { keyDigest, fingerprint: claim.fingerprint, now: 2 } };
@@ -182,7 +183,7 @@ export function lifecycleCases(context: SuiteContext): void {
     it('moves a database the previous release wrote to 0013: its results stay stored, later ones are played again; undone, each is stored again', async () => {
       const agent = newAgent();
       await context.store.registerAgent(agent);
-      expect(await undoLatest(2)).toEqual(['0014-attempts-are-events', '0013-results-replayed']);
+      expect(await undoLatest(2)).toEqual(['0014-records-are-events', '0013-results-replayed']);
       const old = replayedAttempt(agent, DAY_1);
       // The previous release stores every result.
       const { resultReplayed: _, ...stored } = old.attempt;
@@ -190,7 +191,7 @@ export function lifecycleCases(context: SuiteContext): void {
         .insertInto('attempts')
         .values({ ...attemptColumns(stored, context.dialect.family), number: 1 })
         .execute();
-      expect(await context.opened.migrate()).toEqual(['0013-results-replayed', '0014-attempts-are-events']);
+      expect(await context.opened.migrate()).toEqual(['0013-results-replayed', '0014-records-are-events']);
       expect(await context.store.attemptById(stored.id)).toEqual(retainedOf(stored, 1));
 
       const later = replayedAttempt(agent, DAY_2);
@@ -198,22 +199,23 @@ export function lifecycleCases(context: SuiteContext): void {
       await context.store.retainAttempt(later.attempt, 10);
       expect(await context.store.attemptById(later.attempt.id)).toEqual(storedOf(later.attempt, 1));
 
-      expect(await undoLatest(2)).toEqual(['0014-attempts-are-events', '0013-results-replayed']);
+      expect(await undoLatest(2)).toEqual(['0014-records-are-events', '0013-results-replayed']);
       const rows = await context.opened.db.selectFrom('attempts').select(['id', 'result']).orderBy('id').execute();
       expect(rows).toEqual([
         { id: stored.id, result: JSON.stringify(stored.result) },
         { id: later.attempt.id, result: JSON.stringify(later.attempt.result) },
       ]);
       expect((await context.opened.db.introspection.getTables()).map((table) => table.name)).not.toContain('league_boards');
-      expect(await context.opened.migrate()).toEqual(['0013-results-replayed', '0014-attempts-are-events']);
+      expect(await context.opened.migrate()).toEqual(['0013-results-replayed', '0014-records-are-events']);
       expect(await context.store.totals()).toEqual({ agents: 1, entrants: 1, attempts: 2 });
     });
 
-    it('moves a database the previous release wrote to 0014: its attempts become their own events under the same ids; undone, they are rows again', async () => {
+    it('moves a database the previous release wrote to 0014: each record becomes its own event under the same id; undone, they are rows again', async () => {
       const { db } = context.opened;
+      const { store } = context;
       const [one, two] = [newAgent(), newAgent()];
-      for (const agent of [one, two]) await context.store.registerAgent(agent);
-      expect(await undoLatest(1)).toEqual(['0014-attempts-are-events']);
+      for (const agent of [one, two]) await store.registerAgent(agent);
+      expect(await undoLatest(1)).toEqual(['0014-records-are-events']);
       /** An attempt inserted as the previous release inserts it, naming no event id; 0008's trigger adds its event. */
       const insertAsPreviousRelease = (attempt: ReturnType<typeof newAttempt>, number: number) =>
         db
@@ -229,42 +231,62 @@ export function lifecycleCases(context: SuiteContext): void {
           agentId: row.agent_id,
           at: row.at,
         }));
+      // Every kind of record, written under 0013 (the store's other writes name no event id).
       await insertAsPreviousRelease(newAttempt(one, { date: DAY_1, score: 3 }), 1);
-      await context.store.createTopic(newTopic(two));
+      const topic = newTopic(two);
+      await store.createTopic(topic);
       await insertAsPreviousRelease(newAttempt(two, { date: DAY_1, score: 5, reachedExit: true }), 1);
+      await store.addReply(newReply(topic, one));
+      const proposal = await store.createProposal(newProposal(one));
+      await store.addRevision(proposal.number, one.id, newRevision());
+      await store.addReview(proposal.number, { revision: undefined, reviewerId: two.id, stance: 'support', comment: 'Yes.', createdAt: at(90_000) });
+      await store.transitionProposal(proposal.number, { to: 'under-review', allowedFrom: ['open'], reason: 'Reviewed.', at: at(90_001) });
+      await store.recordArrival(newArrival(), 10);
       await insertAsPreviousRelease(newAttempt(one, { date: DAY_1, score: 9, reachedExit: true }), 2);
       const before = await eventRows();
-      expect(before.filter((event) => event.kind === 'attempt.retained')).toHaveLength(3);
+      const kinds = ['attempt.retained', 'topic.created', 'reply.added', 'proposal.created', 'proposal.revised', 'review.added', 'proposal.status', 'arrival.recorded'];
+      expect(new Set(before.map((event) => event.kind))).toEqual(new Set([...kinds, 'standings.changed', 'field.changed']));
 
-      expect(await context.opened.migrate()).toEqual(['0014-attempts-are-events']);
-      expect(await context.store.eventsAfter(0, {}, 1000)).toEqual(before);
-      expect(await context.store.eventsAfter(0, { kinds: ['attempt.retained'] }, 1000)).toEqual(before.filter((event) => event.kind === 'attempt.retained'));
-      expect(await context.store.eventsAfter(0, { agentId: one.id }, 1000)).toEqual(before.filter((event) => event.agentId === one.id));
-      expect((await eventRows()).map((event) => event.kind)).not.toContain('attempt.retained');
+      expect(await context.opened.migrate()).toEqual(['0014-records-are-events']);
+      expect(await store.eventsAfter(0, {}, 1000)).toEqual(before);
+      for (const kind of kinds) {
+        expect(await store.eventsAfter(0, { kinds: [kind as never] }, 1000), kind).toEqual(before.filter((event) => event.kind === kind));
+      }
+      expect(await store.eventsAfter(0, { agentId: one.id }, 1000)).toEqual(before.filter((event) => event.agentId === one.id));
+      expect(await store.eventsAfter(before[3]!.id, { kinds: ['attempt.retained', 'standings.changed'] }, 2)).toEqual(
+        before
+          .slice(4)
+          .filter((event) => event.kind === 'attempt.retained' || event.kind === 'standings.changed')
+          .slice(0, 2),
+      );
+      // The events table keeps only the events that are no record's.
+      expect(new Set((await eventRows()).map((event) => event.kind))).toEqual(new Set(['standings.changed', 'field.changed']));
 
-      // This release's attempt, and one the previous release inserts beside it during an upgrade:
-      // each is numbered after every event before it, ahead of the changes it makes (the
-      // standings and the field's, in the order each family's trigger updates them).
+      // This release's attempt and topic, and an attempt the previous release inserts beside them
+      // during an upgrade: each is numbered after every event before it, ahead of the changes it
+      // makes (the standings and the field's, in the order each family's trigger updates them).
       const later = newAttempt(two, { date: DAY_2, score: 1 });
-      await context.store.retainAttempt(later, 10);
+      await store.retainAttempt(later, 10);
+      const laterTopic = newTopic(one);
+      await store.createTopic(laterTopic);
       const meanwhile = newAttempt(one, { date: DAY_2, score: 2 });
       await insertAsPreviousRelease(meanwhile, 1);
-      const after = await context.store.eventsAfter(0, {}, 1000);
+      const after = await store.eventsAfter(0, {}, 1000);
       expect(after.slice(0, before.length)).toEqual(before);
       const added = after.slice(before.length).map(({ kind, subject }) => `${kind} ${subject}`);
       expect(added[0]).toBe(`attempt.retained ${later.id}`);
       expect(added.slice(1, 3).sort()).toEqual([`field.changed ${DAY_2}`, `standings.changed ${later.id}`]);
-      expect(added.slice(3)).toEqual([`attempt.retained ${meanwhile.id}`, `standings.changed ${meanwhile.id}`]);
+      expect(added.slice(3)).toEqual([`topic.created ${laterTopic.id}`, `attempt.retained ${meanwhile.id}`, `standings.changed ${meanwhile.id}`]);
       const ids = after.map((event) => event.id);
       expect(ids).toEqual([...ids].sort((a, b) => a - b));
       expect(new Set(ids).size).toBe(ids.length);
-      expect(await context.store.eventIds()).toEqual({ newest: ids.at(-1), settled: ids.at(-1) });
+      expect(await store.eventIds()).toEqual({ newest: ids.at(-1), settled: ids.at(-1) });
 
-      expect(await undoLatest(1)).toEqual(['0014-attempts-are-events']);
+      expect(await undoLatest(1)).toEqual(['0014-records-are-events']);
       expect(await eventRows()).toEqual(after);
-      expect(await context.opened.migrate()).toEqual(['0014-attempts-are-events']);
-      expect(await context.store.eventsAfter(0, {}, 1000)).toEqual(after);
-      expect(await context.store.totals()).toEqual({ agents: 2, entrants: 2, attempts: 5 });
+      expect(await context.opened.migrate()).toEqual(['0014-records-are-events']);
+      expect(await store.eventsAfter(0, {}, 1000)).toEqual(after);
+      expect(await store.totals()).toEqual({ agents: 2, entrants: 2, attempts: 5 });
     });
 
     it('adds 0003 to a database with records, counting the entrants already there, then keeps counting', async () => {
