@@ -96,14 +96,18 @@ export function attemptEventId(family: DialectFamily): RawBuilder<number> | unde
  */
 export function recordEventsAfter(record: RecordEvent, after: number, agentId: string | undefined, limit: number): RawBuilder<Selectable<EventsTable>> | undefined {
   if (agentId !== undefined && record.agent === NONE) return undefined;
-  const conditions = [sql`r.event_id > ${after}`];
-  if (record.only !== undefined) conditions.push(sql.raw(record.only('r')));
-  if (agentId !== undefined) conditions.push(sql`${sql.raw(record.agent)} = ${agentId}`);
-  return sql<Selectable<EventsTable>>`SELECT r.event_id AS id, ${sql.lit(record.kind)} AS kind, ${sql.raw(record.subject)} AS subject, ${sql.raw(record.part)} AS part,
-      ${sql.raw(record.agent)} AS agent_id, ${sql.raw(record.at)} AS at
-    FROM ${sql.table(record.table)} r${sql.raw(record.ofProposal ? ' JOIN proposals p ON p.number = r.proposal_number' : '')}
-    WHERE ${sql.join(conditions, sql` AND `)}
-    ORDER BY r.event_id LIMIT ${limit}`;
+  const agent = agentId === undefined ? sql`` : sql` AND ${sql.raw(record.agent)} = ${agentId}`;
+  return sql<Selectable<EventsTable>>`${sql.raw(recordEventRows(record))} AND r.event_id > ${after}${agent} ORDER BY r.event_id LIMIT ${limit}`;
+}
+
+/**
+ * Every event of one kind of record, as the events table's columns: a SELECT ending in its WHERE,
+ * for a reader to narrow (above) or migration 0014's undo to write back as rows.
+ */
+export function recordEventRows({ kind, table, subject, part, agent, at, only, ofProposal }: RecordEvent): string {
+  return `SELECT r.event_id AS id, '${kind}' AS kind, ${subject} AS subject, ${part} AS part, ${agent} AS agent_id, ${at} AS at
+    FROM ${table} r${ofProposal ? ' JOIN proposals p ON p.number = r.proposal_number' : ''}
+    WHERE r.event_id IS NOT NULL${only ? ` AND ${only('r')}` : ''}`;
 }
 
 /**

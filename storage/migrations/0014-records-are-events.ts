@@ -17,7 +17,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { eventTriggers } from '../events/0008-triggers.ts';
-import { NEXT_EVENT_ID_FUNCTION, NEXT_SHARED_EVENT_ID, RECORD_EVENTS, type RecordEvent } from '../events/record-events.ts';
+import { NEXT_EVENT_ID_FUNCTION, NEXT_SHARED_EVENT_ID, RECORD_EVENTS, recordEventRows, type RecordEvent } from '../events/record-events.ts';
 import type { DialectFamily } from '../shared/family.ts';
 import { addColumn, createTriggers, dropTriggers, runEach, type TriggerSpec } from '../shared/migration-sql.ts';
 
@@ -50,12 +50,8 @@ function moveOnto({ kind, table, subject, part, only }: RecordEvent): string {
 }
 
 /** The statement writing one kind's events back as rows of the events table. */
-function moveBack({ kind, table, subject, part, agent, at, only, ofProposal }: RecordEvent): string {
-  return `INSERT INTO events (id, kind, subject, part, agent_id, at)
-    SELECT r.event_id, '${kind}', ${subject}, ${part}, ${agent}, ${at}
-    FROM ${table} r${ofProposal ? ' JOIN proposals p ON p.number = r.proposal_number' : ''}
-    WHERE r.event_id IS NOT NULL${only ? ` AND ${only('r')}` : ''}
-    ON CONFLICT (id) DO NOTHING`;
+function moveBack(record: RecordEvent): string {
+  return `INSERT INTO events (id, kind, subject, part, agent_id, at) ${recordEventRows(record)} ON CONFLICT (id) DO NOTHING`;
 }
 
 export async function up(db: Kysely<any>, family: DialectFamily): Promise<void> {

@@ -1,6 +1,7 @@
 /** No A2A task is kept: migration 0009 deletes those kept before it, and the table takes no new row (an older instance's insert). */
 import { describe, expect, it } from 'vitest';
 import type { SuiteContext } from '../store-suite.ts';
+import { migrationsFrom } from './migration-names.ts';
 
 const T0 = Date.UTC(2031, 2, 1);
 const WEEK = 7 * 24 * 3_600_000;
@@ -16,19 +17,13 @@ export function a2aKeepsNothingCases(context: SuiteContext): void {
     const rows = () => context.opened.db.selectFrom('a2a_tasks').select('id').execute();
 
     it('deletes the tasks kept before migration 0009', async () => {
+      const since = migrationsFrom('0009-a2a-keeps-nothing');
       const undone: string[] = [];
-      for (let i = 0; i < 6; i++) undone.push(...(await context.opened.migrateDown()));
-      expect(undone).toEqual(['0014-records-are-events', '0013-results-replayed', '0012-keys-in-attempts', '0011-no-hot-rows', '0010-key-lifecycle', '0009-a2a-keeps-nothing']);
+      for (let i = 0; i < since.length; i++) undone.push(...(await context.opened.migrateDown()));
+      expect(undone).toEqual([...since].reverse());
       await context.opened.db.insertInto('a2a_tasks').values(task('6f1c2b7e-0000-4000-8000-000000000001')).execute();
       expect(await rows()).toHaveLength(1);
-      expect(await context.opened.migrate()).toEqual([
-        '0009-a2a-keeps-nothing',
-        '0010-key-lifecycle',
-        '0011-no-hot-rows',
-        '0012-keys-in-attempts',
-        '0013-results-replayed',
-        '0014-records-are-events',
-      ]);
+      expect(await context.opened.migrate()).toEqual(since);
       expect(await rows()).toEqual([]);
     });
 

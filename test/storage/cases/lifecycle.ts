@@ -12,26 +12,7 @@ import { expectFigures } from './figures.ts';
 import { addColumn } from '../../../storage/shared/migration-sql.ts';
 import { attemptColumns } from '../../../storage/league/rows.ts';
 import { RECORD_EVENTS } from '../../../storage/events/record-events.ts';
-
-const MIGRATIONS = [
-  '0001-league',
-  '0002-social',
-  '0003-entrants',
-  '0004-request-digests',
-  '0005-rate-limits',
-  '0006-a2a-tasks',
-  '0007-author-indexes',
-  '0008-events',
-  '0009-a2a-keeps-nothing',
-  '0010-key-lifecycle',
-  '0011-no-hot-rows',
-  '0012-keys-in-attempts',
-  '0013-results-replayed',
-  '0014-records-are-events',
-];
-
-/** The migrations from `first` on, in order. */
-const from = (first: string) => MIGRATIONS.slice(MIGRATIONS.indexOf(first));
+import { MIGRATIONS, migrationsFrom } from './migration-names.ts';
 
 export function lifecycleCases(context: SuiteContext): void {
   /** Undoes the latest `count` migrations, newest first; resolves to what was undone. */
@@ -84,8 +65,8 @@ export function lifecycleCases(context: SuiteContext): void {
       const agent = newAgent();
       await context.store.registerAgent(agent);
       await context.store.retainAttempt(newAttempt(agent), 10);
-      expect(await undoLatest(from('0002-social').length)).toEqual(from('0002-social').reverse());
-      expect(await context.opened.migrate()).toEqual(from('0002-social'));
+      expect(await undoLatest(migrationsFrom('0002-social').length)).toEqual(migrationsFrom('0002-social').reverse());
+      expect(await context.opened.migrate()).toEqual(migrationsFrom('0002-social'));
       expect(await context.store.totals()).toEqual({ agents: 1, entrants: 1, attempts: 1 });
       expect(await context.store.socialCounts()).toMatchObject({ members: 0, topics: 0, replies: 0 });
       expect(await context.store.rulesCounts()).toMatchObject({ proposals: 0, reviews: 0 });
@@ -95,14 +76,14 @@ export function lifecycleCases(context: SuiteContext): void {
     });
 
     it('carries Idempotency-Key records kept before 0004 over under their digests, and keeps no key', async () => {
-      expect(await undoLatest(from('0004-request-digests').length)).toEqual(from('0004-request-digests').reverse());
+      expect(await undoLatest(migrationsFrom('0004-request-digests').length)).toEqual(migrationsFrom('0004-request-digests').reverse());
       const key = 'join-a-secret-nonce-that-must-not-stay';
       const kept = { fingerprint: 'f'.repeat(64), state: 'completed', claimed_at: 1, expires_at: 86_400_001, status: 201, headers: '{}', body: 'kept' };
       await context.opened.db
         .insertInto('idempotency_keys')
         .values({ scope: 'agent:agt_1', key, ...kept })
         .execute();
-      expect(await context.opened.migrate()).toEqual(from('0004-request-digests'));
+      expect(await context.opened.migrate()).toEqual(migrationsFrom('0004-request-digests'));
       const claim = { fingerprint: kept.fingerprint, now: 2, staleAfterMs: 60_000, keepForMs: 86_400_000 };
       expect(await context.store.claimIdempotencyKey({ keyDigest: idempotencyKeyDigest('agent:agt_1', key), ...claim })).toEqual({
         state: 'completed',
@@ -115,7 +96,7 @@ export function lifecycleCases(context: SuiteContext): void {
     });
 
     it('moves a database the previous release wrote to 0011: every figure kept exact, event ids going on after its own', async () => {
-      expect(await undoLatest(from('0011-no-hot-rows').length)).toEqual(from('0011-no-hot-rows').reverse());
+      expect(await undoLatest(migrationsFrom('0011-no-hot-rows').length)).toEqual(migrationsFrom('0011-no-hot-rows').reverse());
       // This store writes 0012's column (empty here, as that release leaves it); 0012 keeps it.
       await addColumn(context.opened.db, context.dialect.family, 'attempts', 'key_digest', 'TEXT');
       // And 0014's, which it reads the records' events from: they are the events table's rows
@@ -139,7 +120,7 @@ export function lifecycleCases(context: SuiteContext): void {
       await retain(field[0]!, DAY_1, 14, false);
       await asThatRelease();
       const before = await context.store.eventsAfter(0, {}, 1000);
-      expect(await context.opened.migrate()).toEqual(from('0011-no-hot-rows'));
+      expect(await context.opened.migrate()).toEqual(migrationsFrom('0011-no-hot-rows'));
       await expectFigures(context.store, agents, retained, false);
       await retain(field[1]!, DAY_1, 20, true);
       await retain(field[2]!, DAY_1, 5, true);
@@ -295,8 +276,8 @@ export function lifecycleCases(context: SuiteContext): void {
       await context.store.retainAttempt(newAttempt(entrant, { date: DAY_1 }), 10);
       await context.store.retainAttempt(newAttempt(entrant, { date: DAY_2 }), 10);
       await context.store.retainAttempt(newAttempt(other, { date: DAY_1 }), 10);
-      expect(await undoLatest(from('0003-entrants').length)).toEqual(from('0003-entrants').reverse());
-      expect(await context.opened.migrate()).toEqual(from('0003-entrants'));
+      expect(await undoLatest(migrationsFrom('0003-entrants').length)).toEqual(migrationsFrom('0003-entrants').reverse());
+      expect(await context.opened.migrate()).toEqual(migrationsFrom('0003-entrants'));
       expect(await context.store.totals()).toEqual({ agents: 3, entrants: 2, attempts: 3 });
       await context.store.retainAttempt(newAttempt(other, { date: DAY_2 }), 10);
       await context.store.retainAttempt(newAttempt(idle, { date: DAY_2 }), 10);
@@ -306,7 +287,7 @@ export function lifecycleCases(context: SuiteContext): void {
     it('adds 0010 to agents made before it, each found by its registration with its first key; and completes a row an earlier release inserts', async () => {
       const before = newAgent();
       await context.store.registerAgent(before);
-      expect(await undoLatest(from('0010-key-lifecycle').length)).toEqual(from('0010-key-lifecycle').reverse());
+      expect(await undoLatest(migrationsFrom('0010-key-lifecycle').length)).toEqual(migrationsFrom('0010-key-lifecycle').reverse());
       const older = newAgent();
       const row = (agent: typeof older) => ({
         id: agent.id,
@@ -318,7 +299,7 @@ export function lifecycleCases(context: SuiteContext): void {
         created_at: agent.createdAt,
       });
       await context.opened.db.insertInto('agents').values(row(older)).execute();
-      expect(await context.opened.migrate()).toEqual(from('0010-key-lifecycle'));
+      expect(await context.opened.migrate()).toEqual(migrationsFrom('0010-key-lifecycle'));
       for (const agent of [before, older]) {
         expect(await context.store.agentByRegistration(agent.keyDigest)).toEqual({
           agent: recordOf(agent),
