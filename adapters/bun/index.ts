@@ -31,7 +31,7 @@ export function fetchHandler(arena: Arena, options: BunHandlerOptions = {}): (re
     const address = clientAddress(request, server.requestIP(request)?.address, trustProxy);
     // Compressed while the answer still holds its bytes: asking an ordinary Response whether it
     // has a body makes Bun build a stream for it, and serve it as one.
-    const answer = await arena.answer(request, address === undefined ? {} : { clientAddress: address });
+    const answer = await arena.answer(withOrigin(request), address === undefined ? {} : { clientAddress: address });
     // Bun closes a connection idle for 10 s; an event stream is quiet for up to its heartbeat, and
     // ends when its client goes.
     if (isStream(answer)) server.timeout(request, 0);
@@ -42,6 +42,15 @@ export function fetchHandler(arena: Arena, options: BunHandlerOptions = {}): (re
     if (closesEarly(sent)) server.timeout(request, 1);
     return standardResponse(withoutEarlyClose(sent));
   };
+}
+
+/**
+ * Bun hands a request that names no Host (HTTP/1.0 allows it, and HAProxy's health checks send
+ * none) a bare path as its URL; it is given `localhost`'s origin, as the Node adapter gives it.
+ * A Host that is there but malformed also leaves a bare path, and stays the 400 it is.
+ */
+function withOrigin(request: Request): Request {
+  return request.url.startsWith('/') && !request.headers.has('host') ? new Request(`http://localhost${request.url}`, request) : request;
 }
 
 /** `Bun.serve`'s `error`: what the handler threw, as one JSON line, answered with the arena's 500. */

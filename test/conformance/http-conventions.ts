@@ -77,6 +77,15 @@ export function httpConventions(target: Target): void {
       expect((JSON.parse(answer.body) as { declaration: { name: string } }).declaration.name).toBe(name);
     });
 
+    // Workers are behind Cloudflare's edge, which sends every request with its Host (workerd under
+    // miniflare refuses one without it before the Worker sees it).
+    it.skipIf(target.runtime === 'workers')('answers an HTTP/1.0 request that names no Host, as a load balancer’s health check sends it', async () => {
+      // HAProxy's `option httpchk` sends exactly this (cluster/haproxy.cfg); Bun hands such a request a bare path.
+      const answer = await sendRaw(target.baseUrl(), `GET ${target.basePath}/readyz HTTP/1.0\r\n\r\n`);
+      expect(answer.status, answer.body).toBe(200);
+      expect(JSON.parse(answer.body)).toMatchObject({ status: 'ready' });
+    });
+
     it('answers HEAD like GET without a body', async () => {
       const answer = await api.send('/api/games', { method: 'HEAD' });
       expect(answer.status).toBe(200);

@@ -1,7 +1,7 @@
 import { freshNonce } from '../support/fixtures/league.ts';
 import type { Answer, SentRequest } from './crash-arena.ts';
 
-export type WriteKind = 'join' | 'submit' | 'topic' | 'reply' | 'proposal' | 'arrival';
+export type WriteKind = 'join' | 'submit' | 'topic' | 'reply' | 'proposal' | 'review' | 'arrival';
 
 /** A write as sent, and its answer when one came back whole. */
 export interface Sent {
@@ -31,6 +31,8 @@ const RECORDS: Record<WriteKind, [table: string, id: (body: any) => string][]> =
   topic: [['clubhouse_topics', (body) => body.id]],
   reply: [['clubhouse_replies', (body) => body.id]],
   proposal: [['proposals', (body) => body.id]],
+  // A review has no id of its own: it is its proposal's revision's one review, counted by proposal.
+  review: [],
   arrival: [['arrivals', (body) => body.arrival.id]],
 };
 

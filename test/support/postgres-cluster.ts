@@ -68,7 +68,8 @@ export async function startPostgresCluster(bin: string): Promise<PostgresCluster
   };
 }
 
-function freePort(): Promise<number> {
+/** A port of 127.0.0.1 free at this moment. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
