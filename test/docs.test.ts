@@ -31,6 +31,7 @@ const NOT_RUN = [
   { file: 'docs/running.md', heading: 'Running in production', reason: 'it installs and starts the arena (CI runs a production install)' },
   { file: 'docs/running.md', heading: 'Containers', reason: 'it needs a container engine, which the test machines do not have' },
   { file: 'docs/running.md', heading: 'Containers', reason: 'it needs a container engine, which the test machines do not have' },
+  { file: 'docs/running.md', heading: 'A cluster', reason: 'it needs a container engine, which the test machines do not have' },
   { file: 'docs/running.md', heading: 'Workers', reason: 'it needs a Cloudflare account' },
   { file: 'docs/running.md', heading: 'Upgrades', reason: 'it installs the arena' },
 ];
