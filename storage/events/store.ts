@@ -12,7 +12,7 @@ import { asNumber } from '../shared/columns.ts';
 import type { DialectFamily } from '../shared/family.ts';
 import { newestEventId, RECORD_EVENT_KINDS, RECORD_EVENTS, recordEventsAfter } from './record-events.ts';
 import type { EventNotices } from './notices.ts';
-import { inProgressHere, SettledHorizon } from './settled-horizon.ts';
+import { SettledHorizon } from './settled-horizon.ts';
 import type { EventsTable } from './tables.ts';
 
 /** How soon a reader looks again while events wait to settle: about a commit's time. */
@@ -68,26 +68,33 @@ export function eventStore(db: Kysely<Database>, family: DialectFamily, notices?
     }, SETTLE_AGAIN_MS);
   };
   /**
-   * One statement: the events after `after`, the newest id and the transactions in progress, in
-   * one snapshot; and the write transactions of sessions in other databases on the server, which
-   * cannot be holding an event id of this one.
+   * One statement: the events after `after`, the newest id and the snapshot they were read in,
+   * then every session's transaction (read after the snapshot, as the settled horizon needs).
    */
   async function look(after: number, filter: EventFilter, limit: number): Promise<{ records: EventRecord[]; ids: EventIds }> {
-    const { rows } = await sql<{ snapshot: string; elsewhere: string[]; newest: string | number | null; page: Selectable<EventsTable>[] }>`SELECT
+    const { rows } = await sql<{ snapshot: string; running: string[]; newest: string | number | null; page: Selectable<EventsTable>[] }>`SELECT
         pg_current_snapshot()::text AS snapshot,
-        (SELECT COALESCE(json_agg(backend_xid::text), '[]'::json) FROM pg_stat_activity
-          WHERE backend_xid IS NOT NULL AND datid IS DISTINCT FROM (SELECT oid FROM pg_database WHERE datname = current_database())) AS elsewhere,
         ${sql.raw(newestEventId(family))} AS newest,
-        (SELECT COALESCE(json_agg(p ORDER BY p.id), '[]'::json) FROM (${page(after, filter, limit)}) p) AS page`.execute(db);
-    const { snapshot, elsewhere, newest: newestText, page: events } = rows[0]!;
+        (SELECT COALESCE(json_agg(p ORDER BY p.id), '[]'::json) FROM (${page(after, filter, limit)}) p) AS page,
+        (SELECT COALESCE(json_agg(backend_xid::text), '[]'::json) FROM pg_stat_activity WHERE backend_xid IS NOT NULL) AS running`.execute(db);
+    const { snapshot, running, newest: newestText, page: events } = rows[0]!;
     const newest = newestText == null ? 0 : asNumber(newestText);
-    const settled = horizon.observe({ newest, inProgress: inProgressHere(snapshot, elsewhere) });
+    const settled = horizon.observe({ newest, snapshot, running });
     settleLater();
     return { records: events.filter((event) => asNumber(event.id) <= settled).map(toEvent), ids: { newest, settled } };
   }
+  /**
+   * A look's newest id settles only at a later look: when one leaves newer events unsettled and
+   * its page has room for them, a second follows at once, so a read after the writes have ended
+   * gives all they wrote.
+   */
+  async function lookSettling(after: number, filter: EventFilter, limit: number) {
+    const first = await look(after, filter, limit);
+    return first.ids.settled < first.ids.newest && first.records.length < Math.max(limit, 1) ? await look(after, filter, limit) : first;
+  }
   return {
-    eventsAfter: async (after, filter, limit) => (await look(after, filter, limit)).records,
-    eventIds: async () => (await look(0, {}, 0)).ids,
+    eventsAfter: async (after, filter, limit) => (await lookSettling(after, filter, limit)).records,
+    eventIds: async () => (await lookSettling(0, {}, 0)).ids,
     // Without notices (a pool of one connection) streams are still woken to look again while events settle.
     watchEvents(wake) {
       wakes.add(wake);
