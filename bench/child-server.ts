@@ -19,7 +19,7 @@ export interface ChildServer {
 /** Linux counts a process's CPU time in clock ticks of 1/100 s (USER_HZ). */
 const TICKS_PER_SECOND = 100;
 
-function cpuSecondsOf(pid: number): number {
+export function cpuSecondsOf(pid: number): number {
   // Fields after the command's closing parenthesis: state is 3rd, utime 14th, stime 15th.
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;

@@ -1,5 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import type { BenchCase } from './case.ts';
+import { busyDayCase } from './cases/busy-day.ts';
 import { credentialScanCase } from './cases/credential-scan.ts';
 import { eventDeliveryCase } from './cases/event-delivery.ts';
 import { exportAtScaleCase } from './cases/export-at-scale.ts';
@@ -49,6 +50,7 @@ const CASES: readonly BenchCase[] = [
   eventDeliveryCase,
   streamsAtScaleCase,
   slowStreamsCase,
+  busyDayCase,
 ];
 
 const RESULTS_FILE = new URL('./RESULTS.md', import.meta.url);

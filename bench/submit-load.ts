@@ -17,8 +17,17 @@ export interface BuiltRequest {
   body: string;
 }
 
-/** Sends `amount` requests, `connections` at a time; fails unless every one is answered 200. */
-export async function runDistinctRequests(origin: string, requestOf: (i: number) => BuiltRequest, amount: number, connections: number): Promise<LoadResult> {
+/**
+ * Sends `amount` requests, `connections` at a time; fails unless every one is answered 200.
+ * `onAnswer` is given each answer's body as it arrives.
+ */
+export async function runDistinctRequests(
+  origin: string,
+  requestOf: (i: number) => BuiltRequest,
+  amount: number,
+  connections: number,
+  onAnswer?: (body: string) => void,
+): Promise<LoadResult> {
   let next = 0;
   let firstRefusal: string | undefined;
   const instance = autocannon({
@@ -31,6 +40,7 @@ export async function runDistinctRequests(origin: string, requestOf: (i: number)
         setupRequest: (request) => ({ ...request, ...requestOf(next++) }),
         onResponse: (status, body) => {
           if (status !== 200) firstRefusal ??= `${status} ${body.slice(0, 300)}`;
+          else onAnswer?.(body);
         },
       },
     ],

@@ -28,8 +28,9 @@ import { openEventStream } from '../support/event-stream.ts';
 import { finishingTape, freshNonce } from '../support/fixtures/league.ts';
 import { seededRandom } from '../support/fixtures/seeded-random.ts';
 import { client } from '../support/http.ts';
-import { haproxyExecutable, startLoadBalancer, type LoadBalancer } from '../support/load-balancer.ts';
-import { freePort, realPostgres } from '../support/postgres-cluster.ts';
+import { haproxyExecutable, startLoadBalancer, type LoadBalancer } from '../support/fixtures/load-balancer.ts';
+import { freePort } from '../support/fixtures/free-port.ts';
+import { realPostgres } from '../support/postgres-cluster.ts';
 import { COMMANDS } from '../support/servers.ts';
 import { spawnServer, type SpawnedServer } from '../support/spawned-server.ts';
 

@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { DEFAULTS, VARIABLES } from '../../adapters/configuration/variables.ts';
 import { DRAIN_BOUND_MS, IDLE_GRACE_MS } from '../../adapters/graceful-shutdown.ts';
-import { HAPROXY_CONFIG, haproxyExecutable } from '../support/load-balancer.ts';
+import { HAPROXY_CONFIG, haproxyExecutable } from '../support/fixtures/load-balancer.ts';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../', import.meta.url));
