@@ -7,6 +7,7 @@ import type { ArenaContext } from '../context.ts';
 import { listedAttempt } from '../league/present.ts';
 import { publicProposalSummary, publicReview } from '../rules/present.ts';
 import { publicReply, publicTopic } from '../social/present.ts';
+import type { AttemptRecord } from '../league/records.ts';
 import type { EventRecord } from './records.ts';
 
 /** The agent an event is about, as every public record names one. */
@@ -38,13 +39,27 @@ function found<T>(record: T | null, event: EventRecord): T {
   return record;
 }
 
-export async function publicEvent(arena: ArenaContext, event: EventRecord): Promise<PublicEvent> {
+/** The kinds whose record is an attempt: a page of them is read in one query (`attemptsOf`). */
+const OF_ATTEMPTS: ReadonlySet<EventRecord['kind']> = new Set(['attempt.retained', 'standings.changed']);
+
+/**
+ * The attempts a page of events names, read in one query rather than one each: on a busy day a
+ * stream's events are mostly attempts, and a query each behind the submits in the pool's queue
+ * made the events reach streams seconds late.
+ */
+export async function attemptsOf(arena: ArenaContext, events: readonly EventRecord[]): Promise<ReadonlyMap<string, AttemptRecord>> {
+  const ids = [...new Set(events.filter((event) => OF_ATTEMPTS.has(event.kind)).map((event) => event.subject))];
+  return new Map((await arena.store.attemptsById(ids)).map((attempt) => [attempt.id, attempt]));
+}
+
+/** The event as sent; `attempts` holds the attempts of its page when they were read together. */
+export async function publicEvent(arena: ArenaContext, event: EventRecord, attempts?: ReadonlyMap<string, AttemptRecord>): Promise<PublicEvent> {
   const { store, basePath } = arena;
   const told = { id: event.id, kind: event.kind, at: event.at };
   switch (event.kind) {
     case 'attempt.retained':
     case 'standings.changed': {
-      const attempt = found(await store.attemptById(event.subject), event);
+      const attempt = found(attempts?.get(event.subject) ?? (await store.attemptById(event.subject)), event);
       const agent = { id: attempt.agentId, handle: attempt.declaration.handle, displayName: attempt.declaration.displayName };
       if (event.kind === 'attempt.retained') {
         return {

@@ -8,7 +8,7 @@
 import type { ArenaContext } from '../context.ts';
 import { StorageUnavailableError } from '../store/errors.ts';
 import { EVENT_BELL } from './bell.ts';
-import type { PublicEvent } from './present.ts';
+import { attemptsOf, type PublicEvent } from './present.ts';
 import type { EventFilter } from './records.ts';
 import { EVENT_PAGE, EVENT_TAIL, presented, takes, type Follower, type PresentedEvent } from './tail.ts';
 
@@ -102,10 +102,14 @@ export async function* eventStream(arena: ArenaContext, { format, opened, filter
       if (signal.aborted) return;
       const rung = bell.generation;
       const records = await arena.store.eventsAfter(cursor, {}, EVENT_PAGE);
+      const attempts = await attemptsOf(
+        arena,
+        records.filter((record) => takes(filter, record)),
+      );
       for (const record of records) {
         cursor = record.id;
         if (!takes(filter, record)) continue;
-        yield framed(await presented(arena, record), format);
+        yield framed(await presented(arena, record, attempts), format);
         quietSince = performance.now();
         if (signal.aborted) return;
       }

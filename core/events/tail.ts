@@ -9,7 +9,8 @@ import type { ArenaContext } from '../context.ts';
 import { memorySlot } from '../instance-memory.ts';
 import { StorageUnavailableError } from '../store/errors.ts';
 import { EVENT_BELL } from './bell.ts';
-import { publicEvent, type PublicEvent } from './present.ts';
+import type { AttemptRecord } from '../league/records.ts';
+import { attemptsOf, publicEvent, type PublicEvent } from './present.ts';
 import type { EventFilter, EventRecord } from './records.ts';
 
 /** Events read from the store per page, by the tail and by a stream catching up. */
@@ -41,9 +42,17 @@ export function takes(filter: EventFilter, record: EventRecord): boolean {
 }
 
 /** `record` presented once, for every stream that sends it. */
-export async function presented(arena: ArenaContext, record: EventRecord): Promise<PresentedEvent> {
-  const event = await publicEvent(arena, record);
+export async function presented(arena: ArenaContext, record: EventRecord, attempts?: ReadonlyMap<string, AttemptRecord>): Promise<PresentedEvent> {
+  const event = await publicEvent(arena, record, attempts);
   return { record, event, json: JSON.stringify(event) };
+}
+
+/** A page of events as sent, the attempts they name read in one query. */
+export async function presentedPage(arena: ArenaContext, records: readonly EventRecord[]): Promise<PresentedEvent[]> {
+  const attempts = await attemptsOf(arena, records);
+  const events: PresentedEvent[] = [];
+  for (const record of records) events.push(await presented(arena, record, attempts));
+  return events;
 }
 
 export class EventTail {
@@ -81,8 +90,7 @@ export class EventTail {
         const rung = bell.generation;
         const records = await arena.store.eventsAfter(this.cursor, {}, EVENT_PAGE);
         if (records.length > 0) {
-          const events: PresentedEvent[] = [];
-          for (const record of records) events.push(await presented(arena, record));
+          const events = await presentedPage(arena, records);
           this.cursor = records.at(-1)!.id;
           for (const follower of [...this.followers]) if (!follower.deliver(events)) this.leave(follower);
           if (records.length === EVENT_PAGE) continue;

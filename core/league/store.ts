@@ -27,6 +27,8 @@ export interface LeagueStore {
   retainJoinAttempt(attempt: NewAttempt & RequestKeyed, limit: number): Promise<{ attempt: AttemptRecord } | { limitReached: true }>;
   /** An attempt as stored: its `result` null where it is played again (`resultReplayed`). */
   attemptById(id: string): Promise<AttemptRecord | null>;
+  /** The attempts of these ids that exist, in no set order (at most 100 ids: D1's bound on a statement's parameters). */
+  attemptsById(ids: readonly string[]): Promise<AttemptRecord[]>;
   /** The attempt holding the Idempotency-Key with `keyDigest` (see `KeyHolding`), and the digest of the request that retained it. */
   attemptHoldingKey(keyDigest: string): Promise<{ attempt: AttemptRecord; requestDigest: string | null } | null>;
   /** The attempt retained by the request with `requestDigest` (see `RequestKeyed`), if it retained one. */

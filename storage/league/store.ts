@@ -34,6 +34,10 @@ export function leagueStore(db: Kysely<Database>, family: DialectFamily): League
       const row = await db.selectFrom('attempts').selectAll().where('id', '=', id).executeTakeFirst();
       return row ? toAttempt(row) : null;
     },
+    async attemptsById(ids) {
+      if (ids.length === 0) return [];
+      return (await db.selectFrom('attempts').selectAll().where('id', 'in', ids).execute()).map(toAttempt);
+    },
     async attemptHoldingKey(keyDigest) {
       const row = await holdingKey(db, keyDigest);
       return row ? { attempt: toAttempt(row), requestDigest: row.request_digest } : null;

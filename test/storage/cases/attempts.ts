@@ -27,6 +27,17 @@ export function attemptCases(context: SuiteContext): void {
       expect(await context.store.totals()).toEqual({ agents: 1, entrants: 1, attempts: 10 });
     });
 
+    it('reads the attempts of many ids at once, those that exist, each as read alone', async () => {
+      const agent = await registered();
+      const sent = [newAttempt(agent), newAttempt(agent), newAttempt(agent)];
+      for (const attempt of sent) await context.store.retainAttempt(attempt, 10);
+      const ids = [sent[2]!.id, 'att_not_there', sent[0]!.id, sent[2]!.id];
+      const read = await context.store.attemptsById(ids);
+      expect(read.map((attempt) => attempt.id).sort()).toEqual([sent[0]!.id, sent[2]!.id].sort());
+      for (const attempt of read) expect(attempt).toEqual(await context.store.attemptById(attempt.id));
+      expect(await context.store.attemptsById([])).toEqual([]);
+    });
+
     it('honours a smaller limit', async () => {
       const agent = await registered();
       const results = [];
