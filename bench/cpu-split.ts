@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import type { ChildServer } from './child-server.ts';
 import { machineCpu, treeCpu, treeCpuSpent, type TreeCpu } from './process-cpu.ts';
 
@@ -105,4 +106,10 @@ export function busyCores(split: CpuSplit): number {
 /** CPU seconds of the processes the case runs. */
 function ours(split: CpuSplit): number {
   return split.instances.reduce((sum, seconds) => sum + seconds, 0) + split.postgresBackends + split.samplerBackend + split.postgresRest + split.bench;
+}
+
+/** The pids of PostgreSQL's client backends now: the instances' pooled connections and the bench's own. */
+export async function clientBackends(client: pg.Client): Promise<Set<number>> {
+  const { rows } = await client.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE backend_type = 'client backend'");
+  return new Set(rows.map((row) => row.pid));
 }

@@ -6,7 +6,7 @@ import { freePort } from '../../test/support/fixtures/free-port.ts';
 import pg from 'pg';
 import type { BenchCase, Row } from '../case.ts';
 import { BUN, DENO, DENO_RUN, cpuSecondsOf, startChildServer, type ChildServer } from '../child-server.ts';
-import { cpuSpent, lookAtCpu, type CpuSplit } from '../cpu-split.ts';
+import { busyCores, clientBackends, cpuSpent, lookAtCpu, type CpuSplit } from '../cpu-split.ts';
 import { recreateDatabase } from '../league-data.ts';
 import { benchHandle, joinAgents, type JoinedLeague } from '../league-joins.ts';
 import { startCluster } from '../postgres.ts';
@@ -164,7 +164,7 @@ async function measureDay(postmasterPid: number, url: string, servers: ChildServ
       unit: 'ms',
       note: `p50 ${percentile(delivery.latencies, 0.5).toFixed(1)} ms; ${grouped(delivery.latencies.length)} deliveries, ${delivery.missed} missed`,
     });
-    rows.push({ label: 'CPU busy during the submits', value: busy(cpu), unit: 'cores', note: describe(cpu, submits.requests) });
+    rows.push({ label: 'CPU busy during the submits', value: busyCores(cpu), unit: 'cores', note: describe(cpu, submits.requests) });
     return rows;
   } finally {
     await sampler.end();
@@ -192,16 +192,6 @@ function haproxyAsServer(balancer: LoadBalancer): ChildServer {
   return { origin: balancer.baseUrl, pid: balancer.pid, cpuSeconds: () => cpuSecondsOf(balancer.pid), stop: () => balancer.stop() };
 }
 
-async function clientBackends(client: pg.Client): Promise<Set<number>> {
-  const { rows } = await client.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE backend_type = 'client backend'");
-  return new Set(rows.map((row) => row.pid));
-}
-
-function busy(split: CpuSplit): number {
-  const ours = split.instances.reduce((sum, seconds) => sum + seconds, 0) + split.postgresBackends + split.samplerBackend + split.postgresRest + split.bench;
-  return (ours + split.others) / split.wallSeconds;
-}
-
 function describe(split: CpuSplit, submits: number): string {
   const cores = (seconds: number) => (seconds / split.wallSeconds).toFixed(2);
   const part = (name: string, seconds: number) => `${name} ${cores(seconds)} (${Math.round((seconds * 1e6) / submits)} µs/submit)`;
@@ -215,7 +205,7 @@ function describe(split: CpuSplit, submits: number): string {
     part('rest of PostgreSQL', split.postgresRest),
     part('bench (load, streams, reads)', split.bench),
     `other processes ${cores(split.others)}`,
-    `of ${(split.machine / split.wallSeconds).toFixed(1)} cores, idle ${cores(split.machine - split.others - (busy(split) * split.wallSeconds - split.others))} (waiting on the disk ${cores(split.ioWait)})`,
+    `of ${(split.machine / split.wallSeconds).toFixed(1)} cores, idle ${cores(split.machine - busyCores(split) * split.wallSeconds)} (waiting on the disk ${cores(split.ioWait)})`,
   ].join('; ');
 }
 

@@ -5,7 +5,7 @@ import { MAXIMUM_ATTEMPTS_PER_AGENT } from '../../core/league/attempts.ts';
 import { encodeBase64Url, randomSeed } from '../../core/index.ts';
 import { compared, rateRow, type BenchCase, type Row } from '../case.ts';
 import { startChildServer, type ChildServer } from '../child-server.ts';
-import { addCpu, busyCores, cpuSpent, describeCpu, lookAtCpu, type CpuSplit } from '../cpu-split.ts';
+import { addCpu, busyCores, clientBackends, cpuSpent, describeCpu, lookAtCpu, type CpuSplit } from '../cpu-split.ts';
 import { recreateDatabase } from '../league-data.ts';
 import { joinAgents, leagueToday, resent, submitAll, type Submitter } from '../league-submitters.ts';
 import { addTally, describeOthersWaiting, describeOtherWaits, describeWaits, emptyTally, SAMPLE_EVERY_MS, sampleLockWaits, type LockWaitTally } from '../lock-waits.ts';
@@ -220,12 +220,6 @@ async function withoutNotify(client: pg.Client): Promise<boolean> {
 
 function emptySide(): SideFigures {
   return { rates: [], submits: 0, waits: emptyTally(), cpu: undefined, statements: new Map() };
-}
-
-/** The pids of PostgreSQL's client backends now: the instances' pooled connections and the bench's own. */
-async function clientBackends(client: pg.Client): Promise<Set<number>> {
-  const { rows } = await client.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE backend_type = 'client backend'");
-  return new Set(rows.map((row) => row.pid));
 }
 
 /** Every join and every submit is in the database: the rounds measured what they claim. */
