@@ -11,6 +11,7 @@ import { recreateDatabase } from '../league-data.ts';
 import { benchHandle, joinAgents, type JoinedLeague } from '../league-joins.ts';
 import { startCluster } from '../postgres.ts';
 import { percentile } from '../stats.ts';
+import { readLines } from '../stream-lines.ts';
 import { runDistinctRequests } from '../submit-load.ts';
 import { tapePool } from '../tapes.ts';
 
@@ -108,11 +109,11 @@ async function measureDay(postmasterPid: number, url: string, servers: ChildServ
   await streams.open(origin, STREAMS);
   log(`${grouped(STREAMS)} streams open`);
 
-  const background = startBackground(origin, league.date);
   const answeredAt = new Map<string, number>();
   const tapes = tapePool().map((tape) => tape.join(''));
   const sampler = new pg.Client({ connectionString: url });
   await sampler.connect();
+  const background = startBackground(origin, league.date);
   try {
     const samplerPid = (await sampler.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
     const measured = [...servers, haproxyAsServer(balancer)];
@@ -127,7 +128,6 @@ async function measureDay(postmasterPid: number, url: string, servers: ChildServ
     const reads = await background.stop();
     log(`${grouped(submits.requests)} submits at ${submits.requestsPerSecond.toFixed(0)}/s; waiting for the streams`);
     const delivery = await streams.drain(answeredAt, DRAIN_MS);
-    streams.close();
 
     const stats = (await (await fetch(`${origin}/api/stats`)).json()) as { totals: { retainedAttempts: number } };
     const expected = AGENTS + submits.requests;
@@ -167,6 +167,9 @@ async function measureDay(postmasterPid: number, url: string, servers: ChildServ
     rows.push({ label: 'CPU busy during the submits', value: busyCores(cpu), unit: 'cores', note: describe(cpu, submits.requests) });
     return rows;
   } finally {
+    // However the day ended: the readers and exports stopped, the streams closed.
+    await background.stop().catch(() => undefined);
+    streams.close();
     await sampler.end();
   }
 }
@@ -274,24 +277,16 @@ class AgentStreams {
       });
       request.once('response', (response) => {
         if (response.statusCode !== 200) return reject(new Error(`stream ${index} answered ${response.statusCode}`));
-        response.setEncoding('utf8');
-        let pending = '';
         let opened = false;
-        response.on('data', (chunk: string) => {
-          const now = performance.now();
-          const text = pending + chunk;
-          let start = 0;
-          for (let end = text.indexOf('\n'); end !== -1; start = end + 1, end = text.indexOf('\n', start)) {
-            if (!text.startsWith('data: ', start)) continue;
-            if (!opened) {
-              opened = true;
-              resolve();
-              continue;
-            }
-            const event = JSON.parse(text.slice(start + 6, end)) as { data: { id: string } };
-            if (!this.arrivedAt.has(event.data.id)) this.arrivedAt.set(event.data.id, now);
+        readLines(response, (text, start, end, now) => {
+          if (!text.startsWith('data: ', start)) return;
+          // The first message is the stream's opening.
+          if (!opened) {
+            opened = true;
+            return resolve();
           }
-          pending = text.slice(start);
+          const event = JSON.parse(text.slice(start + 6, end)) as { data: { id: string } };
+          if (!this.arrivedAt.has(event.data.id)) this.arrivedAt.set(event.data.id, now);
         });
         response.once('close', () => {
           if (!this.closing) this.failures.push(`stream ${index} ended`);

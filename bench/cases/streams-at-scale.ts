@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { compared, type BenchCase, type Row } from '../case.ts';
 import { BUN, DENO, DENO_RUN, startChildServer, type ChildServer } from '../child-server.ts';
+import { readLines } from '../stream-lines.ts';
 import { startBenchPostgres } from '../postgres.ts';
 import { treeRssMb } from '../rss.ts';
 import { percentile } from '../stats.ts';
@@ -546,28 +547,20 @@ class EventStreams {
           response.once('end', () => reject(new Error(`a stream answered ${response.statusCode}: ${text.slice(0, 300)}`)));
           return;
         }
-        response.setEncoding('utf8');
-        let pending = '';
         let opened = false;
-        response.on('data', (chunk: string) => {
-          const now = performance.now();
-          const text = pending + chunk;
-          let start = 0;
-          for (let end = text.indexOf('\n'); end !== -1; start = end + 1, end = text.indexOf('\n', start)) {
-            if (text.startsWith('id: ', start)) {
-              const id = Number(text.slice(start + 4, end));
-              // The first message is the stream's opening, whose id is its cursor.
-              if (opened) this.saw(id, index, now);
-              else {
-                opened = true;
-                resolve();
-              }
-            } else if (index === 0 && text.startsWith('data: ', start)) {
-              const event = JSON.parse(text.slice(start + 6, end));
-              if (event.kind === 'arrival.recorded') this.eventOf.set(event.data.id, event.id);
+        readLines(response, (text, start, end, now) => {
+          if (text.startsWith('id: ', start)) {
+            const id = Number(text.slice(start + 4, end));
+            // The first message is the stream's opening, whose id is its cursor.
+            if (opened) this.saw(id, index, now);
+            else {
+              opened = true;
+              resolve();
             }
+          } else if (index === 0 && text.startsWith('data: ', start)) {
+            const event = JSON.parse(text.slice(start + 6, end));
+            if (event.kind === 'arrival.recorded') this.eventOf.set(event.data.id, event.id);
           }
-          pending = text.slice(start);
         });
         response.once('close', () => {
           if (!this.closing) this.failures.push(`stream ${index} ended`);
