@@ -28,11 +28,13 @@ export { postgresEventNotices, type EventNotices } from './events/notices.ts';
  * Opens a store: builds Kysely over the dialect, brings the schema to the latest migration and
  * returns the store, whose `close()` destroys Kysely (and with it the dialect's client). On
  * PostgreSQL, `notices` (`postgresEventNotices` over the same pool) wake the event streams.
+ * `afterMigrating` runs once the schema is the latest, before the store is returned.
  */
-export async function openStore(dialect: Dialect, family: DialectFamily, notices?: EventNotices): Promise<Store> {
+export async function openStore(dialect: Dialect, family: DialectFamily, notices?: EventNotices, afterMigrating?: (db: Kysely<Database>) => Promise<void>): Promise<Store> {
   const db = new Kysely<Database>({ dialect });
   try {
     await migrateToLatest(db, family);
+    await afterMigrating?.(db);
   } catch (error) {
     await db.destroy();
     throw error;

@@ -8,11 +8,10 @@
  * `wrangler d1 export --local` from a running `wrangler dev`, restored with `wrangler d1 execute
  * --local --file` into a fresh local D1 (the same commands with `--remote` act on Cloudflare's).
  */
-import { execFile, spawn } from 'node:child_process';
-import { chmod, copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { chmod, copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -22,16 +21,10 @@ import { encodeBase64Url, randomSeed } from '../../core/index.ts';
 import { writeHeaders } from '../support/agents.ts';
 import { finishingTape, freshNonce } from '../support/fixtures/league.ts';
 import { throwawayDatabase } from '../support/fixtures/throwaway-postgres.ts';
-import { freePort } from '../support/fixtures/free-port.ts';
+import { wrangler, wranglerDev, wranglerProject } from '../support/wrangler-project.ts';
 import { client } from '../support/http.ts';
-import { groupEnded } from '../support/process-group.ts';
 import { realPostgres } from '../support/postgres-cluster.ts';
 import { startArena, type RunningArena } from '../support/servers.ts';
-
-const root = fileURLToPath(new URL('../../', import.meta.url));
-const WRANGLER = join(root, 'node_modules/.bin/wrangler');
-/** Wrangler kept off the network: no telemetry, error reports, update check or cf.json fetch. */
-const OFFLINE = { NO_COLOR: '1', WRANGLER_SEND_METRICS: 'false', WRANGLER_SEND_ERROR_REPORTS: 'false', WRANGLER_HIDE_BANNER: 'true', CLOUDFLARE_CF_FETCH_ENABLED: 'false' };
 
 const run = promisify(execFile);
 /** Joins written before the backup, and by each writer while it runs. */
@@ -78,7 +71,7 @@ describe('a backup made while the arena writes, restored', () => {
   it('D1 (wrangler d1 export, then d1 execute --file into a fresh D1): the same records and receipts', { timeout: 180_000 }, async () => {
     // Every client here has one address: the hourly budget of anonymous writes is not what is tested.
     const keys = `ARENA_SIGNING_KEY=${encodeBase64Url(randomSeed())}\nARENA_SECRET=${encodeBase64Url(randomSeed())}\nARENA_ANONYMOUS_WRITES_PER_HOUR=0\n`;
-    const [originalDir, restoredDir] = [await wranglerProject(keys), await wranglerProject(keys)];
+    const [originalDir, restoredDir] = [await project(keys), await project(keys)];
     const original = await started(() => wranglerDev(originalDir));
     const backup = join(originalDir, 'backup.sql');
     const backedUp = await whileWriting(original, () => wrangler(originalDir, ['d1', 'export', 'agent-arena', '--local', '--output', backup]));
@@ -88,49 +81,10 @@ describe('a backup made while the arena writes, restored', () => {
   });
 });
 
-/**
- * A folder wrangler runs in as if it were the repository: wrangler.toml (its Worker named by
- * absolute path), the secrets in `.dev.vars`, and its local D1 kept in `.wrangler/state`.
- */
-async function wranglerProject(devVars: string): Promise<string> {
-  const folder = await scratch('arena-d1-');
-  const config = (await readFile(join(root, 'wrangler.toml'), 'utf8')).replace(/^main = "(.+)"$/m, (_, main: string) => `main = "${join(root, main)}"`);
-  await writeFile(join(folder, 'wrangler.toml'), config);
-  await writeFile(join(folder, '.dev.vars'), devVars, { mode: 0o600 });
+async function project(devVars: string): Promise<string> {
+  const folder = await wranglerProject(devVars);
+  cleanups.push(() => rm(folder, { recursive: true, force: true }));
   return folder;
-}
-
-function wrangler(folder: string, args: string[]) {
-  return run(WRANGLER, [...args, '--config', join(folder, 'wrangler.toml')], { cwd: folder, env: { ...process.env, ...OFFLINE }, maxBuffer: 16 * 1024 * 1024 });
-}
-
-/** `wrangler dev` (local) on the folder's project, ready once `/readyz` answers 200; stopped with its workerd. */
-async function wranglerDev(folder: string): Promise<RunningArena> {
-  const port = await freePort();
-  const child = spawn(WRANGLER, ['dev', '--config', join(folder, 'wrangler.toml'), '--local', '--ip', '127.0.0.1', '--port', String(port)], {
-    cwd: folder,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, ...OFFLINE },
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGTERM');
-    await groupEnded(child.pid!, 10_000);
-  };
-  for (const deadline = Date.now() + 60_000; ; ) {
-    const ready = await fetch(`${baseUrl}/readyz`).catch(() => undefined);
-    if (ready?.status === 200) break;
-    if (Date.now() > deadline || child.exitCode !== null) {
-      await stop();
-      throw new Error(`wrangler dev did not become ready:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-  return { runtime: 'workers', baseUrl, output: () => output, stop };
 }
 
 async function scratch(prefix: string): Promise<string> {
