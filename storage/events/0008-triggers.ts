@@ -30,19 +30,32 @@ const authorOf = (proposalNumber: string) => `(SELECT author_id FROM proposals W
 const LATEST_ATTEMPT_OF_DAY = '(SELECT MAX(created_at) FROM attempts WHERE date = NEW.date)';
 
 /**
- * Where event ids come from. PostgreSQL's: the one-row counter of 0008, or, from 0011 on, the
- * sequence `event_ids` (see ./0011-event-ids.ts). SQLite's: the rowid, or, from 0014 on
- * (`shared`), one more than the highest of the events and the attempts' own (./record-events.ts);
- * PostgreSQL keeps the sequence then.
+ * Where event ids come from. PostgreSQL's: the one-row counter of 0008; from 0014 until the
+ * upgrade is finished (`counter-kept`), the counter's still, each record's also kept on its row
+ * (`event_id`), where this release reads it; once finished (0015), the sequence `event_ids`
+ * (see ./0011-event-ids.ts). SQLite's: the rowid, or, from 0014 on (`shared`), one more than the
+ * highest of the events and the records' own (./record-events.ts).
  */
-export type EventIdSource = 'counter' | 'sequence' | 'shared';
+export type EventIdSource = 'counter' | 'counter-kept' | 'sequence' | 'shared';
+
+/** Each record table's primary key: the row a `counter-kept` trigger gives its event's id. */
+const RECORD_KEYS: Readonly<Record<string, readonly string[]>> = {
+  attempts: ['id'],
+  clubhouse_topics: ['id'],
+  clubhouse_replies: ['id'],
+  proposals: ['number'],
+  proposal_revisions: ['proposal_number', 'number'],
+  proposal_reviews: ['proposal_number', 'revision'],
+  proposal_status_log: ['proposal_number', 'seq'],
+  arrivals: ['id'],
+};
 
 /**
  * The statement that records one event: the next id is the rowid on SQLite, the counter's or the
  * sequence's next on PostgreSQL. With the counter (0008 to 0010) it also tells the other
  * instances (delivered at commit; notices of one transaction are folded into one).
  */
-function announce(family: DialectFamily, ids: EventIdSource, kind: string, { subject, part, agent, at }: EventColumns): string {
+function announce(family: DialectFamily, ids: EventIdSource, table: string, kind: string, { subject, part, agent, at }: EventColumns): string {
   if (family === 'sqlite') {
     if (ids === 'shared') return `INSERT INTO events (id, kind, subject, part, agent_id, at) VALUES (${NEXT_SHARED_EVENT_ID}, '${kind}', ${subject}, ${part}, ${agent}, ${at})`;
     return `INSERT INTO events (kind, subject, part, agent_id, at) VALUES ('${kind}', ${subject}, ${part}, ${agent}, ${at})`;
@@ -50,8 +63,17 @@ function announce(family: DialectFamily, ids: EventIdSource, kind: string, { sub
   const notify = `PERFORM pg_notify('${EVENTS_CHANNEL}', '')`;
   // From 0011 the writing instance notifies after its commit (./announcer.ts): a NOTIFY in
   // the transaction takes a lock at commit that every notifying transaction queues on.
-  if (ids !== 'counter') {
+  if (ids === 'sequence' || ids === 'shared') {
     return `INSERT INTO events (id, kind, subject, part, agent_id, at) VALUES (nextval('event_ids'), '${kind}', ${subject}, ${part}, ${agent}, ${at})`;
+  }
+  const key = RECORD_KEYS[table];
+  if (ids === 'counter-kept' && key) {
+    // The record is updated at commit, as its event is written: the counter stays its transaction's last lock.
+    return `WITH next AS (UPDATE event_counter SET last_id = last_id + 1 WHERE id = 1 RETURNING last_id),
+      announced AS (INSERT INTO events (id, kind, subject, part, agent_id, at)
+        SELECT last_id, '${kind}', ${subject}, ${part}, ${agent}, ${at} FROM next RETURNING id)
+    UPDATE ${table} SET event_id = (SELECT id FROM announced) WHERE ${key.map((column) => `${column} = NEW.${column}`).join(' AND ')};
+    ${notify}`;
   }
   return `WITH next AS (UPDATE event_counter SET last_id = last_id + 1 WHERE id = 1 RETURNING last_id)
     INSERT INTO events (id, kind, subject, part, agent_id, at)
@@ -65,7 +87,7 @@ export function eventTriggers(family: DialectFamily, ids: EventIdSource = 'count
     table,
     event,
     ...(when === undefined ? {} : { when }),
-    body: [announce(family, ids, kind, columns)],
+    body: [announce(family, ids, table, kind, columns)],
     atCommit: true,
   });
   const standings: EventColumns = { subject: 'NEW.best_attempt_id', part: 'NEW.date', agent: 'NEW.agent_id', at: 'NEW.achieved_at' };

@@ -28,7 +28,8 @@ export function eventStore(db: Kysely<Database>, family: DialectFamily, notices?
     const rowKinds = kinds?.filter((kind) => !RECORD_EVENT_KINDS.has(kind));
     if (rowKinds === undefined || rowKinds.length > 0) {
       let rows = db.selectFrom('events').selectAll().where('id', '>', after);
-      if (rowKinds !== undefined) rows = rows.where('kind', 'in', rowKinds);
+      // Until an upgrade on PostgreSQL is finished, the events table repeats the records' events (migration 0014).
+      rows = rowKinds === undefined ? rows.where('kind', 'not in', [...RECORD_EVENT_KINDS]) : rows.where('kind', 'in', rowKinds);
       if (agentId !== undefined) rows = rows.where('agent_id', '=', agentId);
       // Embedded, a query is parenthesised, which is no statement of its own: it is selected from.
       sides.push(sql`SELECT * FROM (${rows.orderBy('id').limit(limit)}) r ORDER BY id`);

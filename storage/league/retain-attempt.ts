@@ -17,6 +17,7 @@ import { highestNumber, nextNumberInsertQuery, retryLostRaces } from '../shared/
 import { writtenByRequest } from '../shared/written-by-request.ts';
 import { ATTEMPT_COLUMN_NAMES, attemptColumns, toAttempt } from './rows.ts';
 import { attemptEventId } from '../events/record-events.ts';
+import { upgradeState, type UpgradeState } from '../shared/upgrade-state.ts';
 
 /** The schema's ceiling: CHECK (number BETWEEN 1 AND 10). */
 export const MAXIMUM_LIMIT = 10;
@@ -32,7 +33,7 @@ type KeyedAttempt = NewAttempt & RequestKeyed & { key?: KeyHolding | undefined }
  * Every submit runs the insert, so its statement (one per kind) is compiled once; it returns
  * only the number it took, the rest of the record being what was sent.
  */
-export function attemptRetainer(db: Kysely<Database>, family: DialectFamily): RetainAttempt {
+export function attemptRetainer(db: Kysely<Database>, family: DialectFamily, upgrade: UpgradeState = upgradeState(db, family)): RetainAttempt {
   const nextEventId = attemptEventId(family);
   const eventId = nextEventId === undefined ? {} : { event_id: nextEventId };
   const insertAttempt = (join: boolean) =>
@@ -69,7 +70,9 @@ export function attemptRetainer(db: Kysely<Database>, family: DialectFamily): Re
       throw new RangeError(`the attempt limit must be an integer from 1 to ${MAXIMUM_LIMIT}, not ${limit}`);
     }
     const scope = { agent_id: attempt.agentId, date: attempt.date };
-    const columns = attemptColumns(join ? { ...attempt, kind: 'join' } : attempt, family);
+    // Until the upgrade is finished, the result is stored for the previous release, which reads it.
+    const stored = (await upgrade.finished()) ? attempt : { ...attempt, resultReplayed: false };
+    const columns = attemptColumns(join ? { ...stored, kind: 'join' } : stored, family);
     const values = join ? { ...columns, ceiling: limit } : { ...columns, ceiling: limit, key_now: attempt.key?.now ?? 0, key_fingerprint: attempt.key?.fingerprint ?? null };
     return retryLostRaces<Retained>(limit + 1, `attempt ${attempt.id}`, async () => {
       const [inserted] = (await (join ? inserts.join : inserts.submit)(values)) as { number: number | string }[];

@@ -1,6 +1,11 @@
 /**
  * The migrations, in code: no file system is needed, so they run on Workers too. Names are
  * zero-padded so Kysely's alphabetical order is their order.
+ *
+ * A migration whose name has `-finish-` after its number finishes an upgrade (contract): it
+ * removes what only the previous release needs, so it runs once no instance of that release is
+ * left (../migrate.ts). Every other migration only adds (expand): the previous release runs
+ * on its result.
  */
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
 import type { DialectFamily } from '../shared/family.ts';
@@ -18,6 +23,7 @@ import * as noHotRows from './0011-no-hot-rows.ts';
 import * as keysInAttempts from './0012-keys-in-attempts.ts';
 import * as resultsReplayed from './0013-results-replayed.ts';
 import * as recordsAreEvents from './0014-records-are-events.ts';
+import * as finishEventsAndFigures from './0015-finish-events-and-figures.ts';
 
 interface FamilyMigration {
   up(db: Kysely<any>, family: DialectFamily): Promise<void>;
@@ -39,7 +45,11 @@ const MIGRATIONS: Record<string, FamilyMigration> = {
   '0012-keys-in-attempts': keysInAttempts,
   '0013-results-replayed': resultsReplayed,
   '0014-records-are-events': recordsAreEvents,
+  '0015-finish-events-and-figures': finishEventsAndFigures,
 };
+
+/** Whether the migration named `name` (this release's or a later one's) finishes an upgrade. */
+export const finishesUpgrade = (name: string): boolean => /^\d+-finish-/.test(name);
 
 /** A `MigrationProvider` with every migration bound to the dialect family. */
 export function arenaMigrations(family: DialectFamily): MigrationProvider {

@@ -12,6 +12,9 @@
  *
  * The writes' choices come from a seed printed at the start; `CLUSTER_SEED=<seed>` repeats them.
  */
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeBase64Url, randomSeed } from '../../core/index.ts';
@@ -32,6 +35,20 @@ const SEED = process.env.CLUSTER_SEED ? Number(process.env.CLUSTER_SEED) : Math.
 const RUNTIMES = ['node', 'bun', 'deno'] as const;
 const STREAMS = 4;
 const PREVIOUS = previousRelease();
+/** This release's migration that finishes the upgrade (storage/migrate.ts). */
+const FINISHING = '0015-finish-events-and-figures';
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const run = promisify(execFile);
+
+async function recordedMigrations(url: string): Promise<string[]> {
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  try {
+    return (await db.query('SELECT name FROM kysely_migration ORDER BY name')).rows.map((row) => row.name as string);
+  } finally {
+    await db.end();
+  }
+}
 
 interface Instance {
   name: string;
@@ -112,7 +129,11 @@ describe.skipIf(!ASKED || (!HAPROXY && !REQUIRED))(`a rolling upgrade from ${PRE
       // Both releases serve side by side for a while (after the first, on the migrated database).
       await sleep(3_000);
     }
-    await sleep(2_000);
+    // The upgrade is finished once no instance of the previous release is left, under the same load.
+    expect(await recordedMigrations(database.url)).not.toContain(FINISHING);
+    const { stdout } = await run(process.execPath, ['scripts/run-built.mjs', 'migrate', '--finish'], { cwd: root, env: { ...process.env, ...env } });
+    expect(stdout).toContain(`applied ${FINISHING}`);
+    await sleep(3_000);
     const exchanges = await load.stop();
 
     const failed = exchanges.filter((exchange) => exchange.status === undefined || exchange.status >= 500);

@@ -18,7 +18,7 @@ export async function openOn(dialect: Dialect, family: DialectFamily): Promise<O
     store: createKyselyStore(db, family),
     ran,
     db,
-    migrate: () => migrateToLatest(db, family),
+    migrate: () => migrateToLatest(db, family, { finish: true }),
     async migrateDown() {
       const { error, results } = await new Migrator({ db, provider: arenaMigrations(family) }).migrateDown();
       if (error !== undefined) throw error;

@@ -119,7 +119,15 @@ export function lifecycleCases(context: SuiteContext): void {
       await retain(field[1]!, DAY_1, 12, false);
       await retain(field[0]!, DAY_1, 14, false);
       await asThatRelease();
-      const before = await context.store.eventsAfter(0, {}, 1000);
+      // The events as that release reads them: every row of the events table.
+      const before = (await context.opened.db.selectFrom('events').selectAll().orderBy('id').execute()).map((row) => ({
+        id: Number(row.id),
+        kind: row.kind,
+        subject: row.subject,
+        part: row.part,
+        agentId: row.agent_id,
+        at: row.at,
+      }));
       expect(await context.opened.migrate()).toEqual(migrationsFrom('0011-no-hot-rows'));
       await expectFigures(context.store, agents, retained, false);
       await retain(field[1]!, DAY_1, 20, true);
@@ -135,7 +143,7 @@ export function lifecycleCases(context: SuiteContext): void {
     });
 
     it('moves a database the previous release wrote to 0012: a retry of its submit finds that attempt, which holds no key', async () => {
-      expect(await undoLatest(3)).toEqual(['0014-records-are-events', '0013-results-replayed', '0012-keys-in-attempts']);
+      expect(await undoLatest(migrationsFrom('0012-keys-in-attempts').length)).toEqual(migrationsFrom('0012-keys-in-attempts').reverse());
       const agent = newAgent();
       await context.store.registerAgent(agent);
       // The previous release's submit: a claim left in flight, and the attempt with its request digest.
@@ -148,7 +156,7 @@ export function lifecycleCases(context: SuiteContext): void {
         .insertInto('attempts')
         .values({ ...columns, number: 1 })
         .execute();
-      expect(await context.opened.migrate()).toEqual(['0012-keys-in-attempts', '0013-results-replayed', '0014-records-are-events']);
+      expect(await context.opened.migrate()).toEqual(migrationsFrom('0012-keys-in-attempts'));
 
       const { requestDigest: __, ...stored } = old;
       const retry = { ...newAttempt(agent), requestDigest: old.requestDigest, key: { keyDigest, fingerprint: claim.fingerprint, now: 2 } };
@@ -164,7 +172,7 @@ export function lifecycleCases(context: SuiteContext): void {
     it('moves a database the previous release wrote to 0013: its results stay stored, later ones are played again; undone, each is stored again', async () => {
       const agent = newAgent();
       await context.store.registerAgent(agent);
-      expect(await undoLatest(2)).toEqual(['0014-records-are-events', '0013-results-replayed']);
+      expect(await undoLatest(migrationsFrom('0013-results-replayed').length)).toEqual(migrationsFrom('0013-results-replayed').reverse());
       const old = replayedAttempt(agent, DAY_1);
       // The previous release stores every result.
       const { resultReplayed: _, ...stored } = old.attempt;
@@ -172,7 +180,7 @@ export function lifecycleCases(context: SuiteContext): void {
         .insertInto('attempts')
         .values({ ...attemptColumns(stored, context.dialect.family), number: 1 })
         .execute();
-      expect(await context.opened.migrate()).toEqual(['0013-results-replayed', '0014-records-are-events']);
+      expect(await context.opened.migrate()).toEqual(migrationsFrom('0013-results-replayed'));
       expect(await context.store.attemptById(stored.id)).toEqual(retainedOf(stored, 1));
 
       const later = replayedAttempt(agent, DAY_2);
@@ -180,14 +188,14 @@ export function lifecycleCases(context: SuiteContext): void {
       await context.store.retainAttempt(later.attempt, 10);
       expect(await context.store.attemptById(later.attempt.id)).toEqual(storedOf(later.attempt, 1));
 
-      expect(await undoLatest(2)).toEqual(['0014-records-are-events', '0013-results-replayed']);
+      expect(await undoLatest(migrationsFrom('0013-results-replayed').length)).toEqual(migrationsFrom('0013-results-replayed').reverse());
       const rows = await context.opened.db.selectFrom('attempts').select(['id', 'result']).orderBy('id').execute();
       expect(rows).toEqual([
         { id: stored.id, result: JSON.stringify(stored.result) },
         { id: later.attempt.id, result: JSON.stringify(later.attempt.result) },
       ]);
       expect((await context.opened.db.introspection.getTables()).map((table) => table.name)).not.toContain('league_boards');
-      expect(await context.opened.migrate()).toEqual(['0013-results-replayed', '0014-records-are-events']);
+      expect(await context.opened.migrate()).toEqual(migrationsFrom('0013-results-replayed'));
       expect(await context.store.totals()).toEqual({ agents: 1, entrants: 1, attempts: 2 });
     });
 
@@ -196,7 +204,7 @@ export function lifecycleCases(context: SuiteContext): void {
       const { store } = context;
       const [one, two] = [newAgent(), newAgent()];
       for (const agent of [one, two]) await store.registerAgent(agent);
-      expect(await undoLatest(1)).toEqual(['0014-records-are-events']);
+      expect(await undoLatest(migrationsFrom('0014-records-are-events').length)).toEqual(migrationsFrom('0014-records-are-events').reverse());
       /** An attempt inserted as the previous release inserts it, naming no event id; 0008's trigger adds its event. */
       const insertAsPreviousRelease = (attempt: ReturnType<typeof newAttempt>, number: number) =>
         db
@@ -228,7 +236,7 @@ export function lifecycleCases(context: SuiteContext): void {
       const kinds = ['attempt.retained', 'topic.created', 'reply.added', 'proposal.created', 'proposal.revised', 'review.added', 'proposal.status', 'arrival.recorded'];
       expect(new Set(before.map((event) => event.kind))).toEqual(new Set([...kinds, 'standings.changed', 'field.changed']));
 
-      expect(await context.opened.migrate()).toEqual(['0014-records-are-events']);
+      expect(await context.opened.migrate()).toEqual(migrationsFrom('0014-records-are-events'));
       expect(await store.eventsAfter(0, {}, 1000)).toEqual(before);
       for (const kind of kinds) {
         expect(await store.eventsAfter(0, { kinds: [kind as never] }, 1000), kind).toEqual(before.filter((event) => event.kind === kind));
@@ -263,9 +271,9 @@ export function lifecycleCases(context: SuiteContext): void {
       expect(new Set(ids).size).toBe(ids.length);
       expect(await store.eventIds()).toEqual({ newest: ids.at(-1), settled: ids.at(-1) });
 
-      expect(await undoLatest(1)).toEqual(['0014-records-are-events']);
+      expect(await undoLatest(migrationsFrom('0014-records-are-events').length)).toEqual(migrationsFrom('0014-records-are-events').reverse());
       expect(await eventRows()).toEqual(after);
-      expect(await context.opened.migrate()).toEqual(['0014-records-are-events']);
+      expect(await context.opened.migrate()).toEqual(migrationsFrom('0014-records-are-events'));
       expect(await store.eventsAfter(0, {}, 1000)).toEqual(after);
       expect(await store.totals()).toEqual({ agents: 2, entrants: 2, attempts: 5 });
     });

@@ -14,6 +14,7 @@ export const MIGRATIONS = [
   '0012-keys-in-attempts',
   '0013-results-replayed',
   '0014-records-are-events',
+  '0015-finish-events-and-figures',
 ];
 
 /** The migrations from `first` on, in order. */
