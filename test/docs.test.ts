@@ -35,6 +35,7 @@ const NOT_RUN = [
   { file: 'docs/running.md', heading: 'Workers', reason: 'it needs a Cloudflare account' },
   { file: 'docs/running.md', heading: 'Workers', reason: 'test/local/workers-deploy.test.ts runs it, into a folder of its own' },
   { file: 'docs/running.md', heading: 'Upgrades', reason: 'it installs the arena' },
+  { file: 'docs/running.md', heading: 'A rolling upgrade (PostgreSQL)', reason: 'test/cluster/rolling-upgrade.test.ts runs it, under load' },
   { file: 'docs/running.md', heading: 'Backups', reason: 'it needs a Cloudflare account (test/backups/backup-restore.test.ts runs it with --local)' },
 ];
 

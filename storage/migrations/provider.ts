@@ -48,8 +48,15 @@ const MIGRATIONS: Record<string, FamilyMigration> = {
   '0015-finish-events-and-figures': finishEventsAndFigures,
 };
 
-/** Whether the migration named `name` (this release's or a later one's) finishes an upgrade. */
-export const finishesUpgrade = (name: string): boolean => /^\d+-finish-/.test(name);
+/**
+ * Finishing migrations of earlier releases that a start runs like any other: this release runs
+ * beside the release that added them, which serves a finished database. A release lists here the
+ * previous release's own (none yet: 0015 is this release's).
+ */
+const FINISHED_AT_START: ReadonlySet<string> = new Set<string>();
+
+/** Whether the migration named `name` (this release's or a later one's) waits for an upgrade to be finished. */
+export const finishesUpgrade = (name: string): boolean => /^\d+-finish-/.test(name) && !FINISHED_AT_START.has(name);
 
 /** A `MigrationProvider` with every migration bound to the dialect family. */
 export function arenaMigrations(family: DialectFamily): MigrationProvider {

@@ -61,10 +61,7 @@ afterAll(async () => {
   for (const step of cleanup.reverse()) await step().catch(() => undefined);
 });
 
-// Until this tree runs beside 0.23.0 without failing (issue 33, under way), the suite runs only when asked.
-const ASKED = process.env.ARENA_TEST_ROLLING_UPGRADE === '1';
-
-describe.skipIf(!ASKED || (!HAPROXY && !REQUIRED))(`a rolling upgrade from ${PREVIOUS.version} (${PREVIOUS.commit}) on one PostgreSQL`, () => {
+describe.skipIf(!HAPROXY && !REQUIRED)(`a rolling upgrade from ${PREVIOUS.version} (${PREVIOUS.commit}) on one PostgreSQL`, () => {
   let database: { url: string };
   let balancer: LoadBalancer;
   let previousRoot: string;

@@ -1,8 +1,8 @@
 /**
  * The release before this tree, as CHANGELOG.md names it (`## <version> — <date>, commit <sha>`,
- * tagged `v<version>`), built from that commit's tree in a folder of its own: its dependencies
- * installed from its own lockfile and its `dist/` built, as an operator still running it has
- * them. Kept under node_modules/.cache, so later runs on this checkout reuse it.
+ * tagged `v<version>`), built from that commit's tree (`git archive`) in a folder of its own: its
+ * dependencies installed from its own lockfile and its `dist/` built, as an operator still running
+ * it has them. Kept under node_modules/.cache, so later runs on this checkout reuse it.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -38,7 +38,8 @@ export async function builtRelease({ version, commit }: Release): Promise<string
   await mkdir(folder, { recursive: true });
   await run('sh', ['-c', 'git archive --format=tar "$1" | tar -x -C "$2"', 'archive', commit, folder], { cwd: root });
   const quiet = { cwd: folder, maxBuffer: 64 << 20, env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' } };
-  await run('npm', ['ci', '--prefer-offline'], quiet);
+  // No install scripts: its instances run on PostgreSQL, so nothing native is built (better-sqlite3 would be, for a minute).
+  await run('npm', ['ci', '--prefer-offline', '--ignore-scripts'], quiet);
   await run('npm', ['run', 'build'], quiet);
   await writeFile(done, `${new Date().toISOString()}\n`);
   return folder;
