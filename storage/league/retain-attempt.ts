@@ -17,7 +17,7 @@ import { highestNumber, nextNumberInsertQuery, retryLostRaces } from '../shared/
 import { writtenByRequest } from '../shared/written-by-request.ts';
 import { ATTEMPT_COLUMN_NAMES, attemptColumns, toAttempt } from './rows.ts';
 import { attemptEventId } from '../events/record-events.ts';
-import { upgradeState, type UpgradeState } from '../shared/upgrade-state.ts';
+import { upgradeState, type UpgradeState } from '../upgrade-state.ts';
 
 /** The schema's ceiling: CHECK (number BETWEEN 1 AND 10). */
 export const MAXIMUM_LIMIT = 10;

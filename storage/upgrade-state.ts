@@ -1,16 +1,16 @@
 /**
  * Whether the upgrade to this release is finished on the database: every migration of this
- * release that finishes an upgrade is recorded (../migrate.ts). Until then an instance of the
+ * release that finishes an upgrade is recorded (./migrate.ts). Until then an instance of the
  * previous release may still serve the same PostgreSQL, so this release also writes what that one
- * reads (an attempt's result: ../league/retain-attempt.ts).
+ * reads (an attempt's result: ./league/retain-attempt.ts).
  *
  * Looked up on first use, and again at most once a minute while unfinished: an upgrade finished
  * while instances run is seen by them within a minute, and until then they write what either
  * release reads. Once finished, it stays so. SQLite and D1 finish every upgrade as they migrate.
  */
 import { DEFAULT_MIGRATION_TABLE, sql, type Kysely } from 'kysely';
-import { arenaMigrations, finishesUpgrade } from '../migrations/provider.ts';
-import type { DialectFamily } from './family.ts';
+import { arenaMigrations, finishesUpgrade } from './migrations/provider.ts';
+import type { DialectFamily } from './shared/family.ts';
 
 const LOOK_AGAIN_AFTER_MS = 60_000;
 
