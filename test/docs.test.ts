@@ -32,6 +32,7 @@ const NOT_RUN = [
   { file: 'docs/running.md', heading: 'Containers', reason: 'it needs a container engine, which the test machines do not have' },
   { file: 'docs/running.md', heading: 'Containers', reason: 'it needs a container engine, which the test machines do not have' },
   { file: 'docs/running.md', heading: 'A cluster', reason: 'it needs a container engine, which the test machines do not have' },
+  { file: 'docs/running.md', heading: 'A cluster', reason: 'it needs a container engine, which the test machines do not have' },
   { file: 'docs/running.md', heading: 'Workers', reason: 'it needs a Cloudflare account' },
   { file: 'docs/running.md', heading: 'Workers', reason: 'test/local/workers-deploy.test.ts runs it, into a folder of its own' },
   { file: 'docs/running.md', heading: 'Upgrades', reason: 'it installs the arena' },

@@ -33,7 +33,7 @@ const LATEST_ATTEMPT_OF_DAY = '(SELECT MAX(created_at) FROM attempts WHERE date 
  * Where event ids come from. PostgreSQL's: the one-row counter of 0008; from 0014 until the
  * upgrade is finished (`counter-kept`), the counter's still, each record's also kept on its row
  * (`event_id`), where this release reads it; once finished (0015), the sequence `event_ids`
- * (see ./0011-event-ids.ts). SQLite's: the rowid, or, from 0014 on (`shared`), one more than the
+ * (see ./0015-event-ids.ts). SQLite's: the rowid, or, from 0014 on (`shared`), one more than the
  * highest of the events and the records' own (./record-events.ts).
  */
 export type EventIdSource = 'counter' | 'counter-kept' | 'sequence' | 'shared';

@@ -3,11 +3,12 @@
  * exist is committed and visible, so a reader that has passed an id never finds a smaller one
  * behind it.
  *
- * Event ids come from a sequence (./0011-event-ids.ts), taken by a transaction as it commits,
+ * Event ids come from a sequence (./0015-event-ids.ts), taken by a transaction as it commits,
  * after it has written its records, or as it writes a record (its own event,
  * ./record-events.ts) through a function that takes the transaction id first: either way,
- * after the transaction has its transaction id. If a look at the database shows event N as its
- * newest, any transaction holding a smaller id took it before N was taken, so it had its
+ * after the transaction has its transaction id. (Until an upgrade to 0.24 is finished they come
+ * from 0.23's counter row, taken as a transaction commits: the same holds.) If a look at the
+ * database shows event N as its newest, any transaction holding a smaller id took it before N was taken, so it had its
  * transaction id before the look's snapshot. At that snapshot it was committed (and seen),
  * rolled back (its id is never used), or still running. A snapshot does not list every running
  * transaction: only those below its `xmax`, which is one past the newest transaction to have

@@ -2,7 +2,7 @@
  * Migration 0011: the tables for figures with no row that every write must lock on PostgreSQL.
  * A write's shares of the one-row totals and of the day's counts become rows of their own until a
  * compaction moves them (storage/shared/pending-totals.ts, storage/league/0011-pending-figures.ts),
- * and event ids come from a sequence (storage/events/0011-event-ids.ts): both once the upgrade is
+ * and event ids come from a sequence (storage/events/0015-event-ids.ts): both once the upgrade is
  * finished (0015), since the previous release reads the totals' rows and the events in the order
  * of the counter it keeps. Until then the pending tables stay empty, and figures are read with the
  * same SQL. On SQLite and D1 they are always empty.

@@ -2,7 +2,7 @@
  * Migration 0015 finishes the upgrade to 0.24 on PostgreSQL, once no instance of the previous
  * release is left (it runs only when asked: storage/migrate.ts). After it no row is one every
  * write must lock:
- * - event ids come from the sequence `event_ids` (storage/events/0011-event-ids.ts), continuing
+ * - event ids come from the sequence `event_ids` (storage/events/0015-event-ids.ts), continuing
  *   after every id the counter gave, and the counter goes;
  * - each public record's event is its row's alone (0014): its `event_id` defaults to
  *   `next_event_id()`, and the events table's rows that repeated it go;
@@ -20,8 +20,8 @@
 import { sql, type Kysely } from 'kysely';
 import { arrivalTriggers } from '../arrival/0002-triggers.ts';
 import { eventTriggers } from '../events/0008-triggers.ts';
-import { eventIdsDown } from '../events/0011-event-ids.ts';
-import { NEXT_EVENT_ID_FUNCTION, newestEventId, RECORD_EVENTS } from '../events/record-events.ts';
+import { COUNTER_IDS, sequenceIds } from '../events/0015-event-ids.ts';
+import { NEXT_EVENT_ID_FUNCTION, RECORD_EVENTS } from '../events/record-events.ts';
 import { leagueTriggers } from '../league/0001-triggers.ts';
 import { entrantsUp } from '../league/0003-entrants.ts';
 import { PENDING_FIGURE_FUNCTIONS } from '../league/0011-pending-figures.ts';
@@ -78,11 +78,8 @@ async function hasCounter(db: Kysely<any>): Promise<boolean> {
 export async function up(db: Kysely<any>, family: DialectFamily): Promise<void> {
   if (family !== 'postgres') return;
   await sql.raw(`LOCK TABLE ${WRITTEN_IN_ORDER.join(', ')} IN SHARE ROW EXCLUSIVE MODE`).execute(db);
-  // Past every id given: the counter's (a database 0014 left), and the sequence's (one finished before).
-  const counter = (await hasCounter(db)) ? '(SELECT last_id FROM event_counter WHERE id = 1), ' : '';
   await runEach(db, [
-    'CREATE SEQUENCE IF NOT EXISTS event_ids AS bigint',
-    `SELECT setval('event_ids', GREATEST(${counter}${newestEventId('postgres')}, (SELECT last_value FROM event_ids)))`,
+    ...sequenceIds(await hasCounter(db)),
     NEXT_EVENT_ID_FUNCTION,
     ...dropTriggers(family, eventTriggers(family, 'counter-kept').filter(onRecords)),
     ...createTriggers(family, eventTriggers(family, 'sequence').filter(elsewhere)),
@@ -106,8 +103,7 @@ export async function down(db: Kysely<any>, family: DialectFamily): Promise<void
     ...RECORD_EVENTS.map(moveBack),
     ...[...RECORD_TABLES].map((table) => `ALTER TABLE ${table} ALTER COLUMN event_id DROP DEFAULT`),
     // The counter carries on from every id given, and its triggers replace the sequence's.
-    ...eventIdsDown(family),
-    `UPDATE event_counter SET last_id = GREATEST(last_id, ${newestEventId('postgres')}) WHERE id = 1`,
+    ...COUNTER_IDS,
     ...createTriggers(family, eventTriggers(family, 'counter').filter(elsewhere)),
     ...createTriggers(family, eventTriggers(family, 'counter-kept').filter(onRecords)),
     'DROP FUNCTION IF EXISTS next_event_id()',

@@ -5,7 +5,7 @@
  * there that the original never held, and every receipt verifies against the restored arena's
  * keys. SQLite by `sqlite3`'s `.backup` with the key file copied; PostgreSQL by `pg_dump
  * --format=custom` and `pg_restore` into an empty database, with the same keys set; D1 by
- * `wrangler d1 export --local` from a running `wrangler dev`, restored with `wrangler d1 execute
+ * `wrangler d1 export --local` from a running `wrangler dev` (between writes: see below), restored with `wrangler d1 execute
  * --local --file` into a fresh local D1 (the same commands with `--remote` act on Cloudflare's).
  */
 import { execFile } from 'node:child_process';
@@ -74,7 +74,9 @@ describe('a backup made while the arena writes, restored', () => {
     const [originalDir, restoredDir] = [await project(keys), await project(keys)];
     const original = await started(() => wranglerDev(originalDir));
     const backup = join(originalDir, 'backup.sql');
-    const backedUp = await whileWriting(original, () => wrangler(originalDir, ['d1', 'export', 'agent-arena', '--local', '--output', backup]));
+    // A local export reads the file from a process of its own, a table at a time, with no
+    // snapshot: it is taken between writes (Cloudflare's, --remote, is D1's own).
+    const backedUp = await whileWriting(original, () => wrangler(originalDir, ['d1', 'export', 'agent-arena', '--local', '--output', backup]), { betweenWrites: true });
     await wrangler(restoredDir, ['d1', 'execute', 'agent-arena', '--local', '--yes', '--file', backup]);
     const restored = await started(() => wranglerDev(restoredDir));
     await expectRestored(original, restored, backedUp);
@@ -107,7 +109,7 @@ interface BackedUp {
 }
 
 /** Writes some records, then runs `backup` while writers go on joining; the records written before it. */
-async function whileWriting(arena: RunningArena, backup: () => Promise<unknown>): Promise<BackedUp> {
+async function whileWriting(arena: RunningArena, backup: () => Promise<unknown>, { betweenWrites = false } = {}): Promise<BackedUp> {
   const api = client(() => arena.baseUrl);
   const { challengeToken, challengeDate, board } = (await api.get('/api/league')).body;
   const join = async (handle: string) => {
@@ -131,11 +133,18 @@ async function whileWriting(arena: RunningArena, backup: () => Promise<unknown>)
   // A writer's failure is thrown below, once the backup is done.
   writers.catch(() => undefined);
   try {
+    if (betweenWrites) {
+      // The writers have written; they stop for the backup, and write again after it.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      backingUp = false;
+      await writers;
+    }
     await backup();
   } finally {
     backingUp = false;
     await writers;
   }
+  if (betweenWrites) for (let n = 0; n < WRITERS; n++) await join(`backup-after-${n}`);
   return { attemptIds, topicIds: [topic.body.id], date: challengeDate };
 }
 
