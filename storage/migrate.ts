@@ -7,7 +7,7 @@
  * Upgrades are expand, then contract (docs/running.md, Upgrades). On PostgreSQL, where instances
  * of two releases share the database during a rolling upgrade, a start runs only the migrations
  * that add (the previous release runs on their result); those that finish an upgrade
- * (`finishesUpgrade`) run when asked (`finish`, `agent-arena migrate --finish`), or at once on a
+ * (`finishesUpgrade`) run when asked (`finish`, `npm run migrate -- --finish`), or at once on a
  * new database, which no earlier release has served. SQLite and D1 serve one release at a time,
  * so a start runs them all.
  *

@@ -4,7 +4,7 @@
  * suite's mixed load and event streams. One at a time, each is asked to stop and an instance of
  * this tree (Node, Bun, Deno) starts in its place; the first of them migrates the database while
  * the previous release's two others go on serving on it. Then the upgrade is finished
- * (`agent-arena migrate --contract`) under the same load.
+ * (`npm run migrate -- --finish`) under the same load.
  * - No request the balancer sent is reset or answered 5xx, and no instance of either release
  *   logs a failure.
  * - Every acknowledged write is stored exactly once; the counts, the day's standings and the
