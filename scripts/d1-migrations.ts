@@ -9,6 +9,7 @@
  * test/local/d1-migrations.test.ts checks the files are those this script writes.
  */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { Kysely, Migrator, type LogEvent } from 'kysely';
@@ -79,8 +80,8 @@ function fileText(name: string, statements: string[]): string {
 async function main(): Promise<void> {
   const files = await d1MigrationFiles();
   mkdirSync(D1_MIGRATIONS_DIR, { recursive: true });
-  for (const stale of readdirSync(D1_MIGRATIONS_DIR)) if (stale.endsWith('.sql')) rmSync(new URL(stale, `file://${D1_MIGRATIONS_DIR}`));
-  for (const file of files) writeFileSync(`${D1_MIGRATIONS_DIR}${file.name}`, file.sql);
+  for (const stale of readdirSync(D1_MIGRATIONS_DIR)) if (stale.endsWith('.sql')) rmSync(join(D1_MIGRATIONS_DIR, stale));
+  for (const file of files) writeFileSync(join(D1_MIGRATIONS_DIR, file.name), file.sql);
   console.log(`d1-migrations: wrote ${files.length} files to storage/migrations/d1/`);
 }
 

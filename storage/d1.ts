@@ -18,7 +18,8 @@ export function openD1Store(binding: D1DatabaseLike): Promise<Store> {
 /**
  * Every migration Kysely's table records, recorded in `d1_migrations` (wrangler's table, made as
  * wrangler makes it) under its SQL file's name, so `wrangler d1 migrations apply` applies none
- * of them again.
+ * of them again. Done on every open, not only after this open migrated: an isolate stopped
+ * between the two would otherwise leave them unrecorded for good.
  */
 async function recordForWrangler(db: Kysely<any>): Promise<void> {
   await sql`CREATE TABLE IF NOT EXISTS d1_migrations (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT UNIQUE, applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL)`.execute(db);

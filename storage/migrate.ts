@@ -15,7 +15,7 @@
  * migrations are that release's, and this one runs beside it. One a later release has finished
  * is refused.
  */
-import { DEFAULT_MIGRATION_TABLE, Migrator, sql, type Kysely, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
+import { DEFAULT_MIGRATION_TABLE, Migrator, sql, type Kysely, type Migration, type MigrationResultSet } from 'kysely';
 import type { DialectFamily } from './shared/family.ts';
 import { arenaMigrations, finishesUpgrade } from './migrations/provider.ts';
 
@@ -27,34 +27,38 @@ export interface MigrateOptions {
 /** Runs every pending migration; resolves to the names of those this call ran and recorded. */
 export async function migrateToLatest(db: Kysely<any>, family: DialectFamily, { finish = false }: MigrateOptions = {}): Promise<string[]> {
   const all = await arenaMigrations(family).getMigrations();
-  const applied = await appliedMigrations(db);
+  // Each lost race means the other process recorded one more migration (or finished an upgrade
+  // while this one waited for the lock), so one look per migration, plus the first, is enough;
+  // an error that outlasts them is a real one. Each look starts from what is recorded then.
+  const looks = Object.keys(all).length + 1;
+  const ran: string[] = [];
+  for (let look = 1; ; look++) {
+    const chosen = toRun(all, await appliedMigrations(db), family, finish);
+    // Unordered: this release's finishing migration may be pending below a later release's added one.
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => chosen }, allowUnorderedMigrations: true });
+    const run = await migrator.migrateToLatest();
+    ran.push(...succeeded(run));
+    if (run.error === undefined) return ran;
+    if (look >= looks) throw run.error;
+  }
+}
+
+/**
+ * This release's migrations the migrator may run or finds recorded: all of them where it runs
+ * every one, else those but the finishing ones not yet recorded; and a later release's added
+ * ones, recorded, kept as done.
+ */
+function toRun(all: Record<string, Migration>, applied: string[], family: DialectFamily, finish: boolean): Record<string, Migration> {
   const later = applied.filter((name) => !Object.hasOwn(all, name));
   const finishedLater = later.filter(finishesUpgrade);
   if (finishedLater.length > 0) {
     throw new Error(`a later release has finished its upgrade on this database (${finishedLater.join(', ')}): this release cannot serve it; run that release`);
   }
   const runAll = finish || family !== 'postgres' || applied.length === 0;
-  const provider: MigrationProvider = {
-    getMigrations: async () => {
-      const chosen: Record<string, Migration> = {};
-      for (const [name, migration] of Object.entries(all)) if (runAll || !finishesUpgrade(name) || applied.includes(name)) chosen[name] = migration;
-      // A later release's added migrations are recorded: they are kept as done, never run.
-      for (const name of later) chosen[name] = { up: async () => {} };
-      return chosen;
-    },
-  };
-  // Unordered: this release's finishing migration may be pending below a later release's added one.
-  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
-  // Each lost race means the other process recorded one more migration, so one look per
-  // migration, plus the first, is enough; an error that outlasts them is a real one.
-  const looks = Object.keys(all).length + 1;
-  const ran: string[] = [];
-  for (let look = 1; ; look++) {
-    const run = await migrator.migrateToLatest();
-    ran.push(...succeeded(run));
-    if (run.error === undefined) return ran;
-    if (look >= looks) throw run.error;
-  }
+  const chosen: Record<string, Migration> = {};
+  for (const [name, migration] of Object.entries(all)) if (runAll || !finishesUpgrade(name) || applied.includes(name)) chosen[name] = migration;
+  for (const name of later) chosen[name] = { up: async () => {} };
+  return chosen;
 }
 
 /** The migrations the database records as applied (none before Kysely's table exists). */

@@ -16,7 +16,6 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeBase64Url, randomSeed } from '../../core/index.ts';
 import { STALE_AFTER_MS } from '../../core/http/idempotency.ts';
 import { send } from '../crash/crash-arena.ts';
 import { WriteLedger } from '../crash/write-ledger.ts';
@@ -28,12 +27,12 @@ import { COMMANDS } from '../support/servers.ts';
 import { spawnServer, type SpawnedServer } from '../support/spawned-server.ts';
 import {
   acknowledge,
-  composedSettings,
   expectEveryEvent,
   expectExactlyOnce,
   expectFiguresRecount,
   expectLegitimate,
   followStream,
+  instanceSettings,
   isInFlight,
   newestEventId,
   Reviews,
@@ -77,14 +76,7 @@ describe.skipIf(!HAPROXY && !REQUIRED)('three instances behind HAProxy on one Po
     if (!postgres) throw new Error('the cluster needs PostgreSQL: set DATABASE_URL or install its Debian packages');
     cleanup.push(() => postgres.dispose());
     database = postgres;
-    env = {
-      ...composedSettings(),
-      DATABASE_URL: postgres.url,
-      ARENA_SIGNING_KEY: encodeBase64Url(randomSeed()),
-      ARENA_SECRET: encodeBase64Url(randomSeed()),
-      // Every client of the test has one address: the hourly budget of anonymous writes is not what is tested.
-      ARENA_ANONYMOUS_WRITES_PER_HOUR: '0',
-    };
+    env = instanceSettings(postgres.url);
     // The first migrates the database; the others start on it.
     for (const [i, runtime] of RUNTIMES.entries()) {
       const port = await freePort();

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import type pg from 'pg';
 import { expect } from 'vitest';
 import { parse } from 'yaml';
+import { encodeBase64Url, randomSeed } from '../../core/index.ts';
 import { RECORD_EVENTS } from '../../storage/events/record-events.ts';
 import { send, type Answer } from '../crash/crash-arena.ts';
 import { nextWrite, TRACKED_TABLES, type Sent, type WriteLedger } from '../crash/write-ledger.ts';
@@ -28,12 +29,22 @@ export interface Exchange {
   status: number | undefined;
 }
 
-/** The settings compose.cluster.yaml gives every instance, but those it takes from `.env` (the database, the keys). */
-export function composedSettings(): Record<string, string> {
+/**
+ * Every instance's environment: the settings compose.cluster.yaml gives each (but those it takes
+ * from `.env`), the database, and keys of the test's own.
+ */
+export function instanceSettings(databaseUrl: string): Record<string, string> {
   const compose = parse(readFileSync(new URL('../../compose.cluster.yaml', import.meta.url), 'utf8'));
   const settings = Object.entries(compose.services['arena-1'].environment as Record<string, string>).filter(([, value]) => !value.includes('${'));
   expect(Object.fromEntries(settings)).toEqual({ ARENA_TRUST_PROXY: '1' });
-  return Object.fromEntries(settings);
+  return {
+    ...Object.fromEntries(settings),
+    DATABASE_URL: databaseUrl,
+    ARENA_SIGNING_KEY: encodeBase64Url(randomSeed()),
+    ARENA_SECRET: encodeBase64Url(randomSeed()),
+    // Every client of the test has one address: the hourly budget of anonymous writes is not what is tested.
+    ARENA_ANONYMOUS_WRITES_PER_HOUR: '0',
+  };
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -17,7 +17,6 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeBase64Url, randomSeed } from '../../core/index.ts';
 import { WriteLedger } from '../crash/write-ledger.ts';
 import { seededRandom } from '../support/fixtures/seeded-random.ts';
 import { haproxyExecutable, startLoadBalancer, type LoadBalancer } from '../support/fixtures/load-balancer.ts';
@@ -26,7 +25,7 @@ import { realPostgres } from '../support/postgres-cluster.ts';
 import { builtRelease, previousRelease } from '../support/previous-release.ts';
 import { COMMANDS } from '../support/servers.ts';
 import { spawnServer, type SpawnedServer } from '../support/spawned-server.ts';
-import { composedSettings, expectEveryEvent, expectExactlyOnce, expectFiguresRecount, followStream, newestEventId, Reviews, setUp, sleep, startLoad } from './mixed-load.ts';
+import { expectEveryEvent, expectExactlyOnce, expectFiguresRecount, followStream, instanceSettings, newestEventId, Reviews, setUp, sleep, startLoad } from './mixed-load.ts';
 
 const HAPROXY = haproxyExecutable();
 const REQUIRED = process.env.ARENA_TEST_CLUSTER === 'required';
@@ -83,14 +82,7 @@ describe.skipIf(!HAPROXY && !REQUIRED)(`a rolling upgrade from ${PREVIOUS.versio
     if (!postgres) throw new Error('the upgrade needs PostgreSQL: set DATABASE_URL or install its Debian packages');
     cleanup.push(() => postgres.dispose());
     database = postgres;
-    env = {
-      ...composedSettings(),
-      DATABASE_URL: postgres.url,
-      ARENA_SIGNING_KEY: encodeBase64Url(randomSeed()),
-      ARENA_SECRET: encodeBase64Url(randomSeed()),
-      // Every client of the test has one address: the hourly budget of anonymous writes is not what is tested.
-      ARENA_ANONYMOUS_WRITES_PER_HOUR: '0',
-    };
+    env = instanceSettings(postgres.url);
     for (let i = 0; i < RUNTIMES.length; i++) {
       const port = await freePort();
       const name = `arena-${i + 1}`;
